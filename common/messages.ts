@@ -1,0 +1,72 @@
+/**
+ * Every user-facing text the specification fixes, word for word (spec 1 §2, §5, §8; spec 2 §8).
+ * Pages and the server import these; nothing retypes them. Typos such as 'seession' are the
+ * specification's own and are kept on purpose.
+ */
+
+export const authTexts = {
+  signInTitle: 'Sign In',
+  signInSubtitle: 'Enter your credentials to continue',
+  emailLabel: 'Email Address',
+  passwordLabel: 'Password',
+  signInButton: 'Sign in',
+  signUpLink: 'Sign Up here',
+  userEmailEmpty: 'User email is empty!',
+  passwordEmpty: 'Password is empty!',
+  signInFailed: 'Either email is invalid or password is wrong.',
+
+  signUpTitle: 'Sign Up',
+  signUpEmailLabel: 'Email',
+  firstNameLabel: 'First Name',
+  signUpPasswordLabel: 'Password',
+  repeatPasswordLabel: 'Repeat the password',
+  signUpButton: 'Sign Up',
+  signUpEmailEmpty: 'Email is Empty!',
+  firstNameEmpty: 'First Name is Empty!',
+  signUpPasswordEmpty: 'Password is Empty!',
+  passwordsDoNotMatch: 'Passwords do not match!',
+} as const;
+
+export const headerTexts = {
+  dashboard: 'Dashboard',
+  archive: 'Archive',
+  teacher: 'Teacher',
+  upload: 'Upload',
+  logout: 'Log out',
+} as const;
+
+/** Spec 1 §8 and spec 2 §8. */
+export const failureTexts = {
+  sessionExpired: 'Session Expired, Please login first',
+  sessionExpiredOnSubmit: 'Your seession is expired. You have to login first.',
+  accessDenied: 'Access Denied!',
+  serverIssueBang: 'There is an issue on the server...!',
+  serverIssueDots: 'There is an issue on the server...',
+  issueDots: 'There is an issue...',
+  listIssue: 'There is an issue while getting a list.',
+  serverIssue: 'There is an issue on the server.',
+  serverIssueExclaim: 'There is an issue on the server!',
+  error: 'error!',
+  issue: 'There is an issue',
+} as const;
+
+/** Messages the API answers with (JSON `message`), shared so tests and pages agree on them. */
+export const apiMessages = {
+  emailInUse: 'Email is already in use!',
+  usernameTaken: 'username: this name is already taken; choose another one.',
+  invalidCredentials: 'Invalid email or password.',
+  notSignedIn: 'You are not signed in.',
+  sessionExpired: 'Your session has expired. Sign in again.',
+  forbidden: 'You are not allowed to do this.',
+  crossSiteWrite: 'This request did not come from this application (Origin check failed).',
+  notFound: 'No such API route.',
+  studentNotFound: 'Student not found.',
+  userNotFound: 'User not found.',
+  bodyTooLarge: 'The request body is too large.',
+  malformedJson: 'The request body is not valid JSON.',
+  unsupportedMediaType: 'Unsupported content type: send application/json.',
+  tooManySignInFailures: (minutes: number) =>
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  internal: (requestId: string) =>
+    `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
+} as const;

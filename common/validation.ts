@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Turns zod issues into the one-line messages the API answers with: `field: what is wrong`, the
+ * first issue first. `details` keeps every issue for clients that show them per field.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): {
+  message: string;
+  details: { path: string; message: string }[];
+} {
+  const details = issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  // One sentence per field (its first problem); `details` keeps them all.
+  const seen = new Set<string>();
+  const message = details
+    .filter((d) => !seen.has(d.path) && seen.add(d.path))
+    .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
+    .join('; ');
+  return { message, details };
+}
+
+/** A required text field with messages that read well after the field name. */
+export function text(options: { min?: number; max: number; trim?: boolean }) {
+  const base = z.string({
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a text'),
+  });
+  const trimmed = options.trim === false ? base : base.trim();
+  const min = options.min ?? 1;
+  return trimmed
+    .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`)
+    .max(options.max, `must be at most ${options.max} characters`);
+}

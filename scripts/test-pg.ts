@@ -1,0 +1,24 @@
+// Runs the server suite against a real PostgreSQL. Each test file gets its own database,
+// copied from a freshly migrated template (see server/test/global-setup.ts).
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+try {
+  await probe.connect();
+  const { rows } = await probe.query<{ server_version: string }>('SHOW server_version');
+  console.log(`Server suite on PostgreSQL ${rows[0]?.server_version} (${new URL(url).host})`);
+} catch (error) {
+  console.error(`Cannot reach PostgreSQL at ${url}: ${(error as Error).message}`);
+  console.error('Start it, or set TEST_DATABASE_URL to a server where this user may create databases.');
+  process.exit(1);
+} finally {
+  await probe.end().catch(() => {});
+}
+
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,39 @@
+/**
+ * Failures a service reports on purpose. The HTTP layer turns them into `{status, error, message}`
+ * answers (server/http/errors.ts); anything else thrown is a bug and becomes a logged 500.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+export class AppError extends Error {
+  readonly status: ErrorStatus;
+  readonly details: { path: string; message: string }[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    status: ErrorStatus,
+    message: string,
+    details?: { path: string; message: string }[],
+    headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = status;
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string, details?: { path: string; message: string }[]) =>
+  new AppError(400, message, details);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+/** The constraint name when `error` (or its cause) is a PostgreSQL unique violation, else null. */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23505') return e.constraint ?? '';
+    e = e.cause as typeof e;
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiMessages } from '../../common/messages.ts';
+import { forbidden } from '../errors.ts';
+import { SESSION_COOKIE } from '../sessions/service.ts';
+import { isHttps } from './sessions.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The app's own origin: PUBLIC_URL when set, else the scheme and host the request came to. */
+export function appOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  const publicUrl = app.deps.config.publicUrl;
+  if (publicUrl) return publicUrl.origin;
+  return new URL(`${request.protocol}://${request.host}`).origin;
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and some widgets inject <style>; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only when the app is really served over HTTPS (added below); never on plain http.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isHttps(app, request)) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // Cross-site request forgery: a write that carries our cookie must come from our own pages.
+    if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE]) return;
+    const from = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (from !== appOrigin(app, request)) throw forbidden(apiMessages.crossSiteWrite);
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NewSession } from '../sessions/service.ts';
+import { SESSION_COOKIE, touchSession } from '../sessions/service.ts';
+import { isApiPath } from './errors.ts';
+
+/** Resolves the session cookie on every API request into `request.auth`. */
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('subject', null);
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await touchSession(app.deps.database.db, token, app.deps.now());
+    if (!session) {
+      request.sessionExpired = true;
+      return;
+    }
+    request.auth = {
+      userId: session.user.id,
+      username: session.user.username,
+      email: session.user.email,
+      roles: session.user.roles,
+      sessionId: session.sessionId,
+    };
+  });
+}
+
+export function isHttps(app: FastifyInstance, request: FastifyRequest): boolean {
+  const publicUrl = app.deps.config.publicUrl;
+  return publicUrl ? publicUrl.protocol === 'https:' : request.protocol === 'https';
+}
+
+export function setSessionCookie(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+): void {
+  const seconds = Math.floor((session.absoluteExpiresAt.getTime() - app.deps.now().getTime()) / 1000);
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(app, request),
+    maxAge: Math.max(0, seconds),
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(app, request),
+  });
+}

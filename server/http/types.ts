@@ -1,0 +1,22 @@
+import type { AppDeps } from '../app.ts';
+import type { UserRow } from '../users/queries.ts';
+import type { Access, ApiRoute, Auth } from './access.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; required on every /api/ route (server/http/access.ts). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    auth: Auth | null;
+    /** A session cookie came with the request but its session is over. */
+    sessionExpired: boolean;
+    /** The person a `subject` route is about, resolved and access-checked. */
+    subject: UserRow | null;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    apiRoutes: ApiRoute[];
+  }
+}

@@ -1,0 +1,71 @@
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { Role } from '../../common/roles.ts';
+import type { DbOrTx } from '../db/open.ts';
+import { sessions, users } from '../db/schema.ts';
+
+export type SessionRow = {
+  sessionId: number;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+  user: { id: number; username: string; email: string; roles: Role[] };
+};
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: number; now: Date; expiresAt: Date; absoluteExpiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values({
+    tokenHash: values.tokenHash,
+    userId: values.userId,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+    expiresAt: values.expiresAt,
+    absoluteExpiresAt: values.absoluteExpiresAt,
+  });
+}
+
+/** The live session for a token hash, with its user, in one statement. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date): Promise<SessionRow | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      user: { id: users.id, username: users.username, email: users.email, roles: users.roles },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function extendSession(
+  db: DbOrTx,
+  sessionId: number,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Drops a user's sessions that can no longer be used (run at sign-in, so the table does not grow). */
+export async function deleteDeadSessions(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now))),
+    );
+}

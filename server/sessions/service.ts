@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { limits } from '../../common/limits.ts';
+import type { Db } from '../db/open.ts';
+import {
+  deleteDeadSessions,
+  deleteSessionByHash,
+  extendSession,
+  findLiveSession,
+  insertSession,
+  type SessionRow,
+} from './queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IDLE_MS = limits.sessionIdleDays * DAY_MS;
+const ABSOLUTE_MS = limits.sessionAbsoluteDays * DAY_MS;
+/** A used session is written back at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export const SESSION_COOKIE = 'tf_session';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type NewSession = { token: string; absoluteExpiresAt: Date };
+
+/** A fresh random 256-bit token; only its hash is stored. */
+export async function startSession(db: Db, userId: number, now: Date): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const absoluteExpiresAt = new Date(now.getTime() + ABSOLUTE_MS);
+  await deleteDeadSessions(db, userId, now);
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    now,
+    expiresAt: new Date(now.getTime() + IDLE_MS),
+    absoluteExpiresAt,
+  });
+  return { token, absoluteExpiresAt };
+}
+
+/**
+ * The session behind a cookie token if it is still live. Use slides the idle expiry forward (at most
+ * once per TOUCH_INTERVAL_MS unless `force`), never past the absolute cap.
+ */
+export async function touchSession(
+  db: Db,
+  token: string,
+  now: Date,
+  options: { force?: boolean } = {},
+): Promise<SessionRow | null> {
+  const session = await findLiveSession(db, hashToken(token), now);
+  if (!session) return null;
+  const due = options.force || now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
+  if (due) {
+    const expiresAt = new Date(Math.min(now.getTime() + IDLE_MS, session.absoluteExpiresAt.getTime()));
+    await extendSession(db, session.sessionId, now, expiresAt);
+    session.expiresAt = expiresAt;
+    session.lastUsedAt = now;
+  }
+  return session;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await deleteSessionByHash(db, hashToken(token));
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '../../common/roles.ts';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/open.ts';
+import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
+import type { UserRow } from '../users/queries.ts';
+import { createAccount } from '../users/service.ts';
+
+/** A clock tests can move forward (session expiry, sign-in windows). */
+export class TestClock {
+  offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  advanceDays(days: number): void {
+    this.advance(days * 24 * 60 * 60 * 1000);
+  }
+}
+
+export const ORIGIN = 'http://localhost';
+
+/** A fresh copy of the migrated test database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
+export async function openTestDatabase(): Promise<Database> {
+  const postgresTemplate = inject('postgresTemplate');
+  if (postgresTemplate) {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `tf_test_${process.ppid}_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const drop = new pg.Client({ connectionString: base });
+        await drop.connect();
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([dump]) });
+}
+
+export type TestUser = { user: UserRow; email: string; password: string; cookie: string };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  /** app.inject with a session cookie and our Origin when `as` is given. */
+  request(options: InjectOptions & { as?: TestUser | string | null }): Promise<LightMyRequestResponse>;
+  /** Creates an account directly (no HTTP) and a session for it. */
+  createUser(options?: { roles?: Role[]; username?: string; password?: string }): Promise<TestUser>;
+  close(): Promise<void>;
+};
+
+let counter = 0;
+
+export async function startTestApp(
+  options: { env?: Record<string, string>; registerExtra?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...options.env });
+  const app = await buildApp({ config, database, now: clock.now });
+  options.registerExtra?.(app);
+  await app.ready();
+
+  const testApp: TestApp = {
+    app,
+    database,
+    clock,
+    config,
+    request({ as, ...rest }) {
+      const cookie = typeof as === 'string' ? as : as?.cookie;
+      const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
+      if (cookie) {
+        headers.cookie = cookie;
+        if (!('origin' in headers)) headers.origin = ORIGIN;
+      }
+      return app.inject({ ...rest, headers });
+    },
+    async createUser({ roles = ['STUDENT'] as Role[], username, password = 'correct horse battery' } = {}) {
+      counter++;
+      const name = username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
+      const email = `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}${counter}@example.com`;
+      const user = await createAccount(database.db, { email, username: name, password, roles });
+      const session = await startSession(database.db, user.id, clock.now());
+      return { user, email, password, cookie: `${SESSION_COOKIE}=${session.token}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return testApp;
+}
+
+/** The session cookie a response set, as a `name=value` request cookie. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string | null {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : null;
+}

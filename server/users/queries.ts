@@ -1,0 +1,86 @@
+import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
+import type { Role } from '../../common/roles.ts';
+import type { DbOrTx } from '../db/open.ts';
+import { parentChildren, signInFailures, users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; username: string; passwordHash: string | null; roles: Role[] },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Usernames are unique and matched case-insensitively (index on lower(username)). */
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(users.id);
+}
+
+export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function isParentOf(db: DbOrTx, parentId: number, childId: number): Promise<boolean> {
+  const rows = await db
+    .select({ parentId: parentChildren.parentId })
+    .from(parentChildren)
+    .where(and(eq(parentChildren.parentId, parentId), eq(parentChildren.childId, childId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function linkChild(db: DbOrTx, parentId: number, childId: number): Promise<void> {
+  await db.insert(parentChildren).values({ parentId, childId }).onConflictDoNothing();
+}
+
+/** Failures per key inside the window, and the oldest one's time (for Retry-After). */
+export async function countSignInFailures(
+  db: DbOrTx,
+  keys: string[],
+  since: Date,
+): Promise<{ key: string; failures: number; oldest: Date | null }[]> {
+  return db
+    .select({ key: signInFailures.key, failures: count(), oldest: min(signInFailures.failedAt) })
+    .from(signInFailures)
+    .where(and(inArray(signInFailures.key, keys), gt(signInFailures.failedAt, since)))
+    .groupBy(signInFailures.key);
+}
+
+export async function recordSignInFailure(
+  db: DbOrTx,
+  keys: string[],
+  now: Date,
+  windowStart: Date,
+): Promise<void> {
+  await db.insert(signInFailures).values(keys.map((key) => ({ key, failedAt: now })));
+  // Rows older than the window are never read again.
+  await db
+    .delete(signInFailures)
+    .where(and(inArray(signInFailures.key, keys), lt(signInFailures.failedAt, windowStart)));
+}
+
+export async function clearSignInFailures(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.key, key));
+}

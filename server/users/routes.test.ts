@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../common/messages.ts';
+import { ORIGIN, sessionCookieFrom, startTestApp, type TestApp } from '../test/harness.ts';
+import { linkChild } from './queries.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { TRUST_PROXY: '1' } });
+});
+afterAll(() => t.close());
+
+const json = { 'content-type': 'application/json' };
+let seq = 0;
+function fresh() {
+  seq++;
+  return { email: `Person${seq}@Example.com`, username: `Person ${seq}`, password: 'a long enough secret' };
+}
+
+async function signup(body: unknown) {
+  return t.request({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    headers: json,
+    payload: JSON.stringify(body),
+  });
+}
+async function login(body: unknown, headers: Record<string, string> = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    headers: { ...json, ...headers },
+    payload: JSON.stringify(body),
+  });
+}
+
+describe('POST /api/v1/users/signup', () => {
+  it('creates a student and answers the username as plain text', async () => {
+    const person = fresh();
+    const res = await signup(person);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe(person.username);
+    const signedIn = await login({ email: person.email.toUpperCase(), password: person.password });
+    expect(signedIn.statusCode).toBe(200);
+    const check = await t.request({
+      method: 'GET',
+      url: '/api/v1/users/auth-check',
+      as: sessionCookieFrom(signedIn),
+    });
+    expect(check.json()).toEqual({ username: person.username, role: 'STUDENT', roles: ['ROLE_STUDENT'] });
+  });
+
+  it('answers 409 for an email in use, whatever its case', async () => {
+    const person = fresh();
+    expect((await signup(person)).statusCode).toBe(200);
+    const again = await signup({ ...fresh(), email: person.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: 409, error: 'Conflict', message: apiMessages.emailInUse });
+  });
+
+  it('answers 409 for a taken username (case-insensitive) and does not rename', async () => {
+    const person = fresh();
+    expect((await signup(person)).statusCode).toBe(200);
+    const again = await signup({ ...fresh(), username: person.username.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(apiMessages.usernameTaken);
+  });
+
+  it.each([
+    ['missing email', { username: 'x1', password: 'a long enough secret' }, 'email: is required'],
+    [
+      'missing username',
+      { email: 'a1@example.com', password: 'a long enough secret' },
+      'username: is required',
+    ],
+    ['missing password', { email: 'a2@example.com', username: 'x2' }, 'password: is required'],
+    [
+      'email not a string',
+      { email: 42, username: 'x3', password: 'a long enough secret' },
+      'email: must be a text',
+    ],
+    [
+      'bad email',
+      { email: 'not-an-email', username: 'x4', password: 'a long enough secret' },
+      'email: must be a valid',
+    ],
+    [
+      'empty username',
+      { email: 'a5@example.com', username: '   ', password: 'a long enough secret' },
+      'username: must not be empty',
+    ],
+    [
+      'over-long username',
+      { email: 'a6@example.com', username: 'x'.repeat(41), password: 'a long enough secret' },
+      'username: must be at most 40',
+    ],
+    [
+      'over-long email',
+      { email: `${'e'.repeat(250)}@x.io`, username: 'x7', password: 'a long enough secret' },
+      'email: must be at most 254',
+    ],
+    [
+      'short password',
+      { email: 'a8@example.com', username: 'x8', password: 'short' },
+      'password: must be at least 8',
+    ],
+    [
+      'over-long password',
+      { email: 'a9@example.com', username: 'x9', password: 'p'.repeat(129) },
+      'password: must be at most 128',
+    ],
+    [
+      'common password',
+      { email: 'a10@example.com', username: 'x10', password: 'Password123' },
+      'password: is one of the most common',
+    ],
+    [
+      'slash in username',
+      { email: 'a11@example.com', username: 'a/b', password: 'a long enough secret' },
+      'username: may contain only',
+    ],
+    [
+      'comma in username',
+      { email: 'a12@example.com', username: 'a,b', password: 'a long enough secret' },
+      'username: may contain only',
+    ],
+  ])('answers 400 naming the field for %s', async (_label, body, message) => {
+    const res = await signup(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, error: 'Bad Request' });
+    expect(res.json().message).toContain(message);
+  });
+
+  it('accepts the boundaries: 40-character name, 8 and 128-character passwords, non-Latin names', async () => {
+    expect(
+      (await signup({ email: 'b1@example.com', username: 'n'.repeat(40), password: `${'p'.repeat(8)}Q` }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await signup({ email: 'b2@example.com', username: '김민준', password: 'q'.repeat(128) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await signup({ email: 'b3@example.com', username: 'Jo-Anne Smith', password: 'z8x7c6v5' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 400 for malformed JSON, an empty body, a non-object body and 415 for a wrong content type', async () => {
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: json,
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(apiMessages.malformedJson);
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: json,
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    const noBody = await t.request({ method: 'POST', url: '/api/v1/users/signup' });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().message).toBe('The request needs a JSON body.');
+    const array = await signup([1, 2]);
+    expect(array.statusCode).toBe(400);
+    const form = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a@b.co',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().message).toBe(apiMessages.unsupportedMediaType);
+  });
+
+  it('keeps the first of two racing sign-ups for one email and answers 409 to the other', async () => {
+    const person = fresh();
+    const [a, b] = await Promise.all([
+      signup(person),
+      signup({ ...person, username: `${person.username} two` }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  });
+});
+
+describe('POST /api/v1/users/login', () => {
+  it('answers the username and a hardened session cookie', async () => {
+    const person = fresh();
+    await signup(person);
+    const res = await login({ email: person.email, password: person.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(person.username);
+    const cookie = res.cookies.find((c) => c.name === 'tf_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    expect(cookie?.maxAge).toBeGreaterThan(29 * 24 * 3600);
+  });
+
+  it('answers the same 401 for an unknown email and a wrong password', async () => {
+    const person = fresh();
+    await signup(person);
+    const wrong = await login({ email: person.email, password: 'not the password' });
+    const unknown = await login({ email: 'nobody-here@example.com', password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe(apiMessages.invalidCredentials);
+  });
+
+  it('answers 400 for missing or wrongly typed fields', async () => {
+    expect((await login({ email: 'a@b.co' })).json()).toMatchObject({
+      status: 400,
+      message: 'password: is required',
+    });
+    expect((await login({ password: 'x' })).json()).toMatchObject({
+      status: 400,
+      message: 'email: is required',
+    });
+    expect((await login({ email: ['a'], password: 'x' })).statusCode).toBe(400);
+    expect((await login({ email: 'a@b.co', password: 'p'.repeat(129) })).statusCode).toBe(400);
+  });
+
+  it('gives a new token at every sign-in and ends the one the browser held', async () => {
+    const person = fresh();
+    await signup(person);
+    const first = sessionCookieFrom(await login({ email: person.email, password: person.password }))!;
+    const second = sessionCookieFrom(
+      await login({ email: person.email, password: person.password }, { cookie: first, origin: ORIGIN }),
+    )!;
+    expect(second).not.toBe(first);
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: first })).statusCode).toBe(
+      401,
+    );
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: second })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('answers 429 after 10 failures in 15 minutes for one account, even with the right password, and reopens later', async () => {
+    const person = fresh();
+    await signup(person);
+    for (let i = 0; i < 10; i++) {
+      const res = await login(
+        { email: person.email, password: `wrong ${i}` },
+        { 'x-forwarded-for': `10.0.0.${i}` }, // different addresses: only the account counter trips
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await login({ email: person.email, password: person.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await login({ email: person.email, password: person.password })).statusCode).toBe(200);
+  });
+});
+
+describe('per-address sign-in limit', () => {
+  it('answers 429 to an address after 10 failures across different accounts', async () => {
+    const local = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const from = { 'x-forwarded-for': '203.0.113.7', ...json };
+      for (let i = 0; i < 10; i++) {
+        const res = await local.request({
+          method: 'POST',
+          url: '/api/v1/users/login',
+          headers: from,
+          payload: JSON.stringify({ email: `someone${i}@example.com`, password: 'guess guess' }),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const person = await local.createUser();
+      const blocked = await local.request({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        headers: from,
+        payload: JSON.stringify({ email: person.email, password: person.password }),
+      });
+      expect(blocked.statusCode).toBe(429);
+      const elsewhere = await local.request({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        headers: { ...from, 'x-forwarded-for': '198.51.100.1' },
+        payload: JSON.stringify({ email: person.email, password: person.password }),
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('sessions: refresh, logout, expiry', () => {
+  it('refresh answers the username for a live session and 401 without one', async () => {
+    const person = await t.createUser();
+    const res = await t.request({ method: 'POST', url: '/api/v1/users/refresh', as: person });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(person.user.username);
+    const anonymous = await t.request({ method: 'POST', url: '/api/v1/users/refresh' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe(apiMessages.notSignedIn);
+  });
+
+  it('logout deletes the session on the server, so a copied cookie stops working', async () => {
+    const person = await t.createUser();
+    const out = await t.request({ method: 'POST', url: '/api/v1/users/logout', as: person });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'tf_session')?.value).toBe('');
+    const after = await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: person });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(apiMessages.sessionExpired);
+  });
+
+  it('expires after 7 idle days, slides with use, and stops at 30 days whatever the use', async () => {
+    const idle = await t.createUser();
+    const active = await t.createUser();
+    t.clock.advanceDays(6);
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: active })).statusCode).toBe(
+      200,
+    );
+    t.clock.advanceDays(1.5);
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: idle })).statusCode).toBe(
+      401,
+    );
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: active })).statusCode).toBe(
+      200,
+    );
+    // Keep using it every 6 days: still alive at day 29.5, dead past day 30.
+    for (const day of [6, 6, 6, 4]) {
+      t.clock.advanceDays(day);
+      expect((await t.request({ method: 'POST', url: '/api/v1/users/refresh', as: active })).statusCode).toBe(
+        200,
+      );
+    }
+    t.clock.advanceDays(1);
+    expect((await t.request({ method: 'POST', url: '/api/v1/users/refresh', as: active })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('GET /api/v1/users/auth-check and /api/v1/users/{name}', () => {
+  it('auth-check lists every role as an authority', async () => {
+    const teacher = await t.createUser({ roles: ['ADMIN', 'TEACHER'] });
+    const res = await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: teacher });
+    expect(res.json()).toEqual({
+      username: teacher.user.username,
+      role: 'ADMIN,TEACHER',
+      roles: ['ROLE_ADMIN', 'ROLE_TEACHER'],
+    });
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check' })).statusCode).toBe(401);
+  });
+
+  it('shows a profile to its owner (any case), a teacher, an admin and a linked parent only', async () => {
+    const student = await t.createUser();
+    const other = await t.createUser();
+    const parent = await t.createUser({ roles: ['PARENT'] });
+    const strangerParent = await t.createUser({ roles: ['PARENT'] });
+    const teacher = await t.createUser({ roles: ['TEACHER'] });
+    const admin = await t.createUser({ roles: ['ADMIN'] });
+    await linkChild(t.database.db, parent.user.id, student.user.id);
+    const url = `/api/v1/users/${encodeURIComponent(student.user.username.toUpperCase())}`;
+    const status = async (as: typeof student | null) =>
+      (await t.request({ method: 'GET', url, as })).statusCode;
+    expect(await status(null)).toBe(401);
+    expect(await status(student)).toBe(200);
+    expect(await status(other)).toBe(403);
+    expect(await status(parent)).toBe(200);
+    expect(await status(strangerParent)).toBe(403);
+    expect(await status(teacher)).toBe(200);
+    expect(await status(admin)).toBe(200);
+    const body = (await t.request({ method: 'GET', url, as: teacher })).json();
+    expect(body).toEqual({
+      id: student.user.id,
+      email: student.email,
+      username: student.user.username,
+      role: 'STUDENT',
+      imageURL: null,
+      services: [],
+    });
+    // A teacher may not read another teacher's profile; an unknown name is 404 for staff, 403 for others.
+    expect(
+      (await t.request({ method: 'GET', url: `/api/v1/users/${teacher.user.username}`, as: admin }))
+        .statusCode,
+    ).toBe(200);
+    const otherTeacher = await t.createUser({ roles: ['TEACHER'] });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/v1/users/${otherTeacher.user.username}`, as: teacher }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/nobody-at-all', as: teacher })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/nobody-at-all', as: student })).statusCode,
+    ).toBe(403);
+  });
+});

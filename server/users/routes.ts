@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginRequest, SignupRequest } from '../../common/contracts/users.ts';
+import { apiMessages } from '../../common/messages.ts';
+import { unauthorized } from '../errors.ts';
+import { access } from '../http/access.ts';
+import { parseWith } from '../http/parse.ts';
+import { clearSessionCookie, setSessionCookie } from '../http/sessions.ts';
+import { endSession, SESSION_COOKIE, startSession, touchSession } from '../sessions/service.ts';
+import { signIn, signUp, toAuthCheck, toUserResponse } from './service.ts';
+
+const TEXT = 'text/plain; charset=utf-8';
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const { database, now } = app.deps;
+
+  app.post('/users/signup', { config: { access: access.public } }, async (request, reply) => {
+    const body = parseWith(SignupRequest, request.body, 'body');
+    const user = await signUp(database.db, body);
+    return reply.type(TEXT).send(user.username);
+  });
+
+  app.post('/users/login', { config: { access: access.public } }, async (request, reply) => {
+    const body = parseWith(LoginRequest, request.body, 'body');
+    const user = await signIn(database.db, { ...body, ip: request.ip }, now());
+    // A new token at every sign-in; the session the browser held before (if any) ends here.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await endSession(database.db, previous);
+    const session = await startSession(database.db, user.id, now());
+    setSessionCookie(app, request, reply, session);
+    return reply.type(TEXT).send(user.username);
+  });
+
+  app.post('/users/logout', { config: { access: access.public } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(database.db, token);
+    clearSessionCookie(app, request, reply);
+    return reply.type(TEXT).send('Logged out');
+  });
+
+  app.post('/users/refresh', { config: { access: access.public } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await touchSession(database.db, token, now(), { force: true }) : null;
+    if (!session) {
+      clearSessionCookie(app, request, reply);
+      throw unauthorized(token ? apiMessages.sessionExpired : apiMessages.notSignedIn);
+    }
+    return reply.type(TEXT).send(session.user.username);
+  });
+
+  app.get('/users/auth-check', { config: { access: access.signedIn } }, async (request) => {
+    const auth = request.auth!;
+    return toAuthCheck(auth);
+  });
+
+  app.get('/users/:name', { config: { access: access.userRead('name') } }, async (request) => {
+    return toUserResponse(request.subject!);
+  });
+}

@@ -1,0 +1,104 @@
+import type { ApiErrorBody } from '../../../common/contracts/users.ts';
+import { limits } from '../../../common/limits.ts';
+
+/** Every API call goes through here: base /api/v1, cookies sent, a 20 000 ms time-out (spec 1 §9). */
+export const API_BASE = '/api/v1';
+
+/** A failed call. `status` is the HTTP status, or 0 when the server could not be reached or timed out. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  constructor(status: number, message: string, body: ApiErrorBody | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** Sent as JSON, or as plain text when a string and `text` is set. */
+  body?: unknown;
+  text?: boolean;
+  signal?: AbortSignal;
+};
+
+/** Builds `path?query` with every value URL-encoded; arrays repeat the key (`sort=a,asc&sort=id,asc`). */
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}/${path.replace(/^\//, '')}${search ? `?${search}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    if (options.text && typeof options.body === 'string') {
+      headers['content-type'] = 'text/plain; charset=utf-8';
+      body = options.body;
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const timedOut = timeout.aborted;
+    throw new ApiError(
+      0,
+      timedOut ? 'The server did not answer in time.' : 'The server could not be reached.',
+      null,
+    );
+  }
+  if (!response.ok) {
+    let errorBody: ApiErrorBody | null = null;
+    let message = response.statusText || `HTTP ${response.status}`;
+    const raw = await response.text().catch(() => '');
+    try {
+      errorBody = JSON.parse(raw) as ApiErrorBody;
+      if (typeof errorBody?.message === 'string') message = errorBody.message;
+    } catch {
+      if (raw) message = raw;
+    }
+    throw new ApiError(response.status, message, errorBody);
+  }
+  return response;
+}
+
+/** A call whose answer is JSON. */
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  const raw = await response.text();
+  return (raw ? JSON.parse(raw) : null) as T;
+}
+
+/** A call whose answer is plain text (sign-in, refresh and sign-up answer the username). */
+export async function apiText(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await send(path, options);
+  return response.text();
+}

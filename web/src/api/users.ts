@@ -1,0 +1,19 @@
+import type { AuthCheckResponse, UserResponse } from '../../../common/contracts/users.ts';
+import { apiJson, apiText } from './client.ts';
+
+export const usersApi = {
+  login: (email: string, password: string) =>
+    apiText('users/login', { method: 'POST', body: { email, password } }),
+  signup: (email: string, username: string, password: string) =>
+    apiText('users/signup', { method: 'POST', body: { email, username, password } }),
+  logout: () => apiText('users/logout', { method: 'POST' }),
+  refresh: () => apiText('users/refresh', { method: 'POST' }),
+  authCheck: () => apiJson<AuthCheckResponse>('users/auth-check'),
+  user: (name: string) => apiJson<UserResponse>(`users/${encodeURIComponent(name)}`),
+};
+
+/** TanStack Query keys, one place. */
+export const userKeys = {
+  auth: ['auth-check'] as const,
+  user: (name: string) => ['user', name.toLowerCase()] as const,
+};

@@ -1,0 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { limits } from '../../../../common/limits.ts';
+import { authTexts, failureTexts } from '../../../../common/messages.ts';
+import { isApiError } from '../../api/client.ts';
+import { usersApi } from '../../api/users.ts';
+import type { LoginState } from '../../layout/useApiFailure.ts';
+import { useAlert } from '../../ui/alerts.tsx';
+import styles from './auth.module.css';
+import { safeReturnPath } from './LoginPage.tsx';
+import { PasswordInput } from './PasswordInput.tsx';
+
+/**
+ * Sign-up (spec 1 §2, §5). The First Name is the account's username (the name in /user/{name} and in
+ * the teacher's lists). After a successful sign-up the new user is signed in, as in the original.
+ */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { showAlert, clearAlert } = useAlert();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ready = Boolean(email && name && password && repeat && password === repeat);
+
+  const submit = async () => {
+    if (busy) return;
+    if (!email.trim()) return showAlert(authTexts.signUpEmailEmpty);
+    if (!name.trim()) return showAlert(authTexts.firstNameEmpty);
+    if (!password) return showAlert(authTexts.signUpPasswordEmpty);
+    if (password !== repeat) return showAlert(authTexts.passwordsDoNotMatch);
+    setBusy(true);
+    try {
+      const username = await usersApi.signup(email.trim(), name.trim(), password);
+      await usersApi.login(email.trim(), password);
+      clearAlert();
+      queryClient.clear();
+      const from = safeReturnPath((location.state as LoginState | null)?.from);
+      navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
+    } catch (error) {
+      // The server's message names the field (spec 1 §8: a sign-up failure shows the server's text).
+      showAlert(
+        isApiError(error) && error.status > 0 && error.status < 500
+          ? error.message
+          : failureTexts.serverIssueBang,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <main className={styles.screen}>
+      <section className={styles.card} aria-labelledby="sign-up-title">
+        <h1 id="sign-up-title" className={styles.title}>
+          {authTexts.signUpTitle}
+        </h1>
+        <p className={styles.subtitle}>Create your Tutorfolio account</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="signup-email">
+              {authTexts.signUpEmailLabel}
+            </label>
+            <input
+              id="signup-email"
+              className={styles.input}
+              type="email"
+              autoComplete="email"
+              maxLength={limits.emailMax}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="signup-name">
+              {authTexts.firstNameLabel}
+            </label>
+            <input
+              id="signup-name"
+              className={styles.input}
+              autoComplete="given-name"
+              maxLength={limits.usernameMax}
+              aria-describedby="signup-name-hint"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              onKeyDown={onEnter}
+            />
+            <p id="signup-name-hint" className={styles.hint}>
+              Your teacher will find you by this name.
+            </p>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="signup-password">
+              {authTexts.signUpPasswordLabel}
+            </label>
+            <PasswordInput
+              id="signup-password"
+              value={password}
+              onChange={setPassword}
+              onKeyDown={onEnter}
+              autoComplete="new-password"
+              describedBy="signup-password-hint"
+            />
+            <p id="signup-password-hint" className={styles.hint}>
+              {limits.passwordMin} to {limits.passwordMax} characters.
+            </p>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="signup-repeat">
+              {authTexts.repeatPasswordLabel}
+            </label>
+            <PasswordInput
+              id="signup-repeat"
+              value={repeat}
+              onChange={setRepeat}
+              onKeyDown={onEnter}
+              autoComplete="new-password"
+            />
+          </div>
+          <button className={styles.submit} type="submit" disabled={!ready || busy}>
+            {authTexts.signUpButton}
+          </button>
+        </form>
+        <p className={styles.footer}>
+          <Link to="/login" state={location.state}>
+            {authTexts.signInTitle}
+          </Link>
+        </p>
+      </section>
+    </main>
+  );
+}

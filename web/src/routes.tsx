@@ -1,0 +1,21 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { HeaderLayout } from './layout/HeaderLayout.tsx';
+import { LoginPage } from './pages/auth/LoginPage.tsx';
+import { LogoutPage } from './pages/auth/LogoutPage.tsx';
+import { SignupPage } from './pages/auth/SignupPage.tsx';
+import { UserPage } from './pages/dashboard/UserPage.tsx';
+
+/** Spec 1 §2. Until the portfolio landing page exists, `/` sends visitors to sign-in. */
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/', element: <Navigate to="/login" replace /> },
+    { path: '/login', element: <LoginPage /> },
+    { path: '/signup', element: <SignupPage /> },
+    { path: '/logout', element: <LogoutPage /> },
+    {
+      element: <HeaderLayout />,
+      children: [{ path: '/user/:name', element: <UserPage /> }],
+    },
+    { path: '*', element: <Navigate to="/" replace /> },
+  ]);
+}
