@@ -32,6 +32,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         }
       },
     });
+    // The site root is a page too (a directory request would otherwise be refused by the static plugin).
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

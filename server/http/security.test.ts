@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../common/messages.ts';
+import { ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
+import { access } from './access.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({
+    registerExtra: (app) => {
+      // A route that fails in an unexpected way, to see what the caller is told.
+      app.get('/api/v1/test/explode', { config: { access: access.public } }, async () => {
+        throw new Error('secret internals: connection string postgres://admin:hunter2@db');
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('security headers', () => {
+  it('sends CSP without inline scripts, nosniff, frame-ancestors none and a referrer policy on API answers', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/v1/users/refresh' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS only when the app is served over HTTPS', async () => {
+    const https = await startTestApp({ env: { PUBLIC_URL: 'https://tutor.example.com' } });
+    try {
+      const response = await https.request({ method: 'GET', url: '/api/v1/users/auth-check' });
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('cross-site writes', () => {
+  it('refuses a cookie-carrying write from another origin or with no origin, and allows our own', async () => {
+    const user = await t.createUser();
+    const foreign = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(apiMessages.crossSiteWrite);
+
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { cookie: user.cookie },
+    });
+    expect(none.statusCode).toBe(403);
+
+    // The session survived both attempts.
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: user })).statusCode).toBe(
+      200,
+    );
+
+    const byReferer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh',
+      headers: { cookie: user.cookie, referer: `${ORIGIN}/login` },
+    });
+    expect(byReferer.statusCode).toBe(200);
+    const own = await t.request({ method: 'POST', url: '/api/v1/users/logout', as: user });
+    expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('error answers', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/no/such/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 404, error: 'Not Found', message: apiMessages.notFound });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', username: 'x', password: 'y'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(apiMessages.bodyTooLarge);
+  });
+
+  it('answers an unexpected failure with 500, the request id, and no internals', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/test/explode' });
+    expect(response.statusCode).toBe(500);
+    const requestId = String(response.headers['x-request-id']);
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.json()).toEqual({
+      status: 500,
+      error: 'Internal Server Error',
+      message: apiMessages.internal(requestId),
+    });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+  });
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+
+/** A small built app like `vite build` writes, with a pre-compressed asset like scripts/precompress.ts. */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-web-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('answers any page path with index.html, revalidated on each visit (SPA fallback)', async () => {
+    for (const url of ['/', '/login', '/tutoring/bob?date=2026-11-23', '/no/such/page']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and sends the brotli or gzip file the browser accepts', async () => {
+    const brotli = await t.request({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await t.request({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+  });
+
+  it('answers a missing asset with 404, never with index.html', async () => {
+    const response = await t.request({ method: 'GET', url: '/assets/missing-000.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+
+  it('tells the operator to build when the web app is missing', async () => {
+    const bare = await startTestApp();
+    try {
+      const response = await bare.request({ method: 'GET', url: '/login' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
