@@ -126,7 +126,9 @@ test("a student opening another student's page is told Access Denied!", async ({
   await expect(page).toHaveURL('/user/bob');
   await page.goto('/user/alice');
   await expect(page.getByRole('alert')).toHaveText(/Access Denied!/);
-  await expect(page).toHaveURL('/login');
+  // Sent to sign-in, whose live-session check then brings bob back to his own page.
+  await expect(page).toHaveURL('/user/bob');
+  await expect(page.getByRole('heading', { name: 'bob' })).toBeVisible();
 });
 
 test('any unknown path goes to / and from there to sign-in', async ({ page }) => {
