@@ -9,7 +9,12 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
 import './http/types.ts';
+import { assignmentRoutes } from './assignments/routes.ts';
+import { calendarRoutes } from './calendars/routes.ts';
+import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
+import { questionRoutes } from './questions/routes.ts';
+import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 export type AppDeps = {
@@ -43,6 +48,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(userRoutes);
+      await api.register(questionRoutes);
+      await api.register(assignmentRoutes);
+      await api.register(submissionRoutes);
+      await api.register(calendarRoutes);
+      await api.register(draftRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const database = await openDatabaseOrExit(config);
 
   if (config.demo || process.argv.includes('--demo')) {
-    printDemoAccounts(await seedDemo(database.db));
+    printDemoAccounts(await seedDemo(database.db, { now: new Date(), timeZone: config.timeZone }));
   }
 
   const app = await buildApp({ config, database, now: () => new Date() });

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Role } from '../../common/roles.ts';
 
 export const users = pgTable(
@@ -63,4 +75,149 @@ export const parentChildren = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.childId] }), index('parent_children_child_idx').on(t.childId)],
+);
+
+// ---- tutoring core (issue 3) ----
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    /** The text; code follows the `&code:` marker (common/questions/rules.ts). */
+    question: text().notNull(),
+    type: text().$type<'m' | 'M' | 's'>().notNull(),
+    hint: text(),
+    /** `m`: one option value; `M`: a JSON array of option values; `s`: the model answer. */
+    answer: text().notNull(),
+    explanation: text().notNull(),
+    generatedDate: timestamp({ withTimezone: true }).notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('questions_generated_idx').on(t.generatedDate, t.id),
+    check('questions_type_check', sql`${t.type} in ('m', 'M', 's')`),
+  ],
+);
+
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Options keep the order they were written in. */
+    position: integer().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [uniqueIndex('candidates_question_position_unique').on(t.questionId, t.position)],
+);
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Trimmed and lower-cased. */
+    title: text().notNull(),
+  },
+  (t) => [uniqueIndex('topics_title_unique').on(t.title)],
+);
+
+export const questionTopics = pgTable(
+  'question_topics',
+  {
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    topicId: integer()
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.topicId] }),
+    index('question_topics_topic_idx').on(t.topicId),
+  ],
+);
+
+/** A question pending for a student: at most one per (question, student); deleted when answered. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetDate: timestamp({ withTimezone: true }).notNull(),
+    /** The day of targetDate in APP_TIME_ZONE (calendars and date filters). */
+    dueDay: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('assignments_question_student_unique').on(t.questionId, t.studentId),
+    index('assignments_student_due_idx').on(t.studentId, t.dueDay, t.targetDate),
+  ],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentAnswer: text().notNull(),
+    submitDate: timestamp({ withTimezone: true }).notNull(),
+    targetDate: timestamp({ withTimezone: true }).notNull(),
+    dueDay: date({ mode: 'string' }).notNull(),
+    /** 0 unmarked, 1 correct, -1 wrong. */
+    marked: smallint().notNull(),
+    /** Set by automatic marking (m, M); a teacher's mark clears it. */
+    autoMarked: boolean().notNull(),
+    /** A redo from the review page, not a first answer to an assignment. */
+    redo: boolean().notNull().default(false),
+  },
+  (t) => [
+    index('submissions_student_due_idx').on(t.studentId, t.dueDay),
+    index('submissions_student_question_idx').on(t.studentId, t.questionId, t.id),
+    index('submissions_student_marked_idx').on(t.studentId, t.marked),
+    index('submissions_question_idx').on(t.questionId),
+    check('submissions_marked_check', sql`${t.marked} in (-1, 0, 1)`),
+  ],
+);
+
+/** Per student per due day: kept equal to a recount of assignments and submissions (calendars/queries.ts). */
+export const calendarDays = pgTable(
+  'calendar_days',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    solved: integer().notNull(),
+    unsolved: integer().notNull(),
+    toMark: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.day] })],
+);
+
+/** A student's answers typed but not yet submitted, so they survive reloads and other devices. */
+export const answerDrafts = pgTable(
+  'answer_drafts',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answer: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.questionId] })],
 );

@@ -26,6 +26,8 @@ export type Access =
       /** 'student': the person must be a student. 'user': any account (the profile card). */
       subject: 'student' | 'user';
       write: boolean;
+      /** Only callers with one of these roles, never the student themself (marking, rebuilding). */
+      onlyRoles?: readonly Role[];
     };
 
 export const access = {
@@ -47,6 +49,24 @@ export const access = {
     param,
     subject: 'student',
     write: true,
+  }),
+  /** A named student's data that only staff may touch (marking). */
+  staffFor: (param: string): Access => ({
+    kind: 'subject',
+    from: 'params',
+    param,
+    subject: 'student',
+    write: true,
+    onlyRoles: STAFF_ROLES,
+  }),
+  /** A named student's data that only an admin may touch (calendar rebuild). */
+  adminFor: (param: string): Access => ({
+    kind: 'subject',
+    from: 'params',
+    param,
+    subject: 'student',
+    write: true,
+    onlyRoles: ['ADMIN'],
   }),
   userRead: (param: string): Access => ({
     kind: 'subject',
@@ -106,6 +126,8 @@ async function enforceAccess(this: FastifyInstance, request: FastifyRequest): Pr
     if (!hasAnyRole(request.auth.roles, rule.roles)) throw forbidden(apiMessages.forbidden);
     return;
   }
+  if (rule.onlyRoles && !hasAnyRole(request.auth.roles, rule.onlyRoles))
+    throw forbidden(apiMessages.forbidden);
   request.subject = await resolveSubjectAccess(
     this.deps.database.db,
     request.auth,

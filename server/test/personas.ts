@@ -40,7 +40,10 @@ export async function createCast(t: TestApp): Promise<Cast> {
  * Values for path parameters other than the route's subject name. A route with a parameter missing
  * here fails the matrix test, so a new route cannot slip past it: add its parameter when adding it.
  */
-export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {};
+export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
+  year: () => '2026',
+  month: () => '11',
+};
 
 /** The concrete URL to call for a route: its subject parameter is the cast's student. */
 export function concreteUrl(route: ApiRoute, cast: Cast): string {
@@ -64,17 +67,18 @@ export function expectedAccess(route: ApiRoute, persona: Persona): 'allowed' | 4
   if (rule.kind === 'public') return 'allowed';
   if (persona === 'anonymous') return 401;
   if (rule.kind === 'signedIn') return 'allowed';
+  const personaRoles = {
+    student: 'STUDENT',
+    otherStudent: 'STUDENT',
+    parent: 'PARENT',
+    teacher: 'TEACHER',
+    admin: 'ADMIN',
+  };
   if (rule.kind === 'roles') {
-    const personaRoles = {
-      student: 'STUDENT',
-      otherStudent: 'STUDENT',
-      parent: 'PARENT',
-      teacher: 'TEACHER',
-      admin: 'ADMIN',
-    };
     return rule.roles.includes(personaRoles[persona] as never) ? 'allowed' : 403;
   }
   // A named student's data: themself, staff, and a linked parent for reads.
+  if (rule.onlyRoles) return rule.onlyRoles.includes(personaRoles[persona] as never) ? 'allowed' : 403;
   if (persona === 'student' || persona === 'teacher' || persona === 'admin') return 'allowed';
   if (persona === 'parent' && !rule.write) return 'allowed';
   return 403;

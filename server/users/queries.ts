@@ -84,3 +84,17 @@ export async function recordSignInFailure(
 export async function clearSignInFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.key, key));
 }
+
+/** Students by name (case-insensitive), keyed by lower-cased name. */
+export async function findStudentsByNames(
+  db: DbOrTx,
+  names: readonly string[],
+): Promise<Map<string, UserRow>> {
+  if (names.length === 0) return new Map();
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(inArray(sql`lower(${users.username})`, lowered), sql`'STUDENT' = ANY(${users.roles})`));
+  return new Map(rows.map((row) => [row.username.toLowerCase(), row]));
+}

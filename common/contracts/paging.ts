@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Spec 1 §9: page sizes offered by the pager; the default is 5. */
+export const PAGE_SIZES = [1, 2, 5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+export const MAX_PAGE_SIZE = 1000;
+
+export type SortOrder = { field: string; direction: 'asc' | 'desc' };
+
+/** The Spring Data page shape the original client reads (DESIGN §2). */
+export type SortInfo = { empty: boolean; sorted: boolean; unsorted: boolean };
+export type Page<T> = {
+  content: T[];
+  pageable: {
+    pageNumber: number;
+    pageSize: number;
+    sort: SortInfo;
+    offset: number;
+    paged: true;
+    unpaged: false;
+  };
+  totalPages: number;
+  totalElements: number;
+  size: number;
+  number: number;
+  numberOfElements: number;
+  first: boolean;
+  last: boolean;
+  empty: boolean;
+  sort: SortInfo;
+};
+
+export type PageRequest = { page: number; size: number; sort: SortOrder[] };
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+/**
+ * `page`, `size` and repeated `sort=field,dir`, checked against the route's allow-list of sortable
+ * fields (anything else is a 400, never SQL).
+ */
+export function pageQuery(sortable: readonly string[]) {
+  const sortItem = z.string().transform((value, ctx) => {
+    const [field = '', direction = 'asc', ...rest] = value.split(',').map((s) => s.trim());
+    const dir = direction.toLowerCase();
+    if (!sortable.includes(field) || (dir !== 'asc' && dir !== 'desc') || rest.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be field,asc|desc with field one of ${sortable.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return { field, direction: dir } as SortOrder;
+  });
+  return z.object({
+    page: wholeNumber('page', 0, 1_000_000).optional().default(0),
+    size: wholeNumber('size', 1, MAX_PAGE_SIZE).optional().default(DEFAULT_PAGE_SIZE),
+    sort: z
+      .union([sortItem, z.array(sortItem).max(5, 'at most 5 sort orders')])
+      .optional()
+      .transform((s) => (s === undefined ? [] : Array.isArray(s) ? s : [s])),
+  });
+}
+
+export function toPage<T>(content: T[], request: PageRequest, totalElements: number): Page<T> {
+  const sort: SortInfo = {
+    empty: request.sort.length === 0,
+    sorted: request.sort.length > 0,
+    unsorted: request.sort.length === 0,
+  };
+  const totalPages = Math.ceil(totalElements / request.size);
+  return {
+    content,
+    pageable: {
+      pageNumber: request.page,
+      pageSize: request.size,
+      sort,
+      offset: request.page * request.size,
+      paged: true,
+      unpaged: false,
+    },
+    totalPages,
+    totalElements,
+    size: request.size,
+    number: request.page,
+    numberOfElements: content.length,
+    first: request.page === 0,
+    last: request.page >= totalPages - 1,
+    empty: content.length === 0,
+    sort,
+  };
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { isDay } from '../dates.ts';
+import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
+import { text } from '../validation.ts';
+
+export const questionLimits = {
+  titleMax: 255,
+  questionMax: 10_000,
+  hintMax: 1000,
+  answerMax: 1000,
+  explanationMax: 2000,
+  candidateMax: 2500,
+  topicMax: 100,
+  studentsMax: 500,
+  topicsMax: 20,
+  studentAnswerMax: 10_000,
+  /** Due dates may lie at most this many days ahead (spec 1 §9). */
+  maxDueDays: 14,
+  submissionBatchMax: 500,
+  draftsMax: 500,
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be a text' })
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v?.trim() ? v : null));
+
+/** A candidate as sent: a plain string, or `{id, value}` as the pages echo them back. */
+const candidate = z.union([
+  z
+    .string({ error: 'must be a text' })
+    .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`),
+  z
+    .object({
+      value: z
+        .string()
+        .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`),
+    })
+    .transform((c) => c.value),
+]);
+
+const nameList = (max: number, itemMax: number) =>
+  z
+    .array(z.string({ error: 'must be texts' }).max(itemMax, `items must be at most ${itemMax} characters`), {
+      error: 'must be a list',
+    })
+    .max(max, `must have at most ${max} items`);
+
+/** `POST questions` (spec 1 §7): checked further in the service against the clock and the database. */
+export const QuestionCreateRequest = z.object({
+  title: text({ max: questionLimits.titleMax }),
+  question: text({ max: questionLimits.questionMax }),
+  type: z.enum(QUESTION_TYPES, { error: 'must be m, M or s' }),
+  candidates: z
+    .array(candidate, { error: 'must be a list' })
+    .max(20, 'must have at most 20 items')
+    .nullish()
+    .transform((c) => c ?? []),
+  hint: optionalText(questionLimits.hintMax),
+  students: nameList(questionLimits.studentsMax, 40)
+    .nullish()
+    .transform((s) => s ?? []),
+  topics: nameList(questionLimits.topicsMax, questionLimits.topicMax)
+    .nullish()
+    .transform((t) => t ?? []),
+  answer: text({ max: questionLimits.answerMax, trim: false }).refine(
+    (a) => a.trim() !== '',
+    'must not be empty',
+  ),
+  explanation: text({ max: questionLimits.explanationMax }),
+  generatedDate: z.string({ error: 'must be a date-time text' }).nullish(),
+  targetDate: z.string({ error: 'is required' }).min(1, 'is required'),
+});
+export type QuestionCreateRequest = z.input<typeof QuestionCreateRequest>;
+
+const positiveId = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive');
+
+export const AssignmentCreateRequest = z.object({
+  questionIds: z
+    .array(positiveId, { error: 'must be a list' })
+    .min(1, 'must not be empty')
+    .max(1000, 'must have at most 1000 items'),
+  names: nameList(questionLimits.studentsMax, 40).min(1, 'must not be empty'),
+  targetDate: z.string({ error: 'is required' }).min(1, 'is required'),
+});
+
+export const SubmissionItem = z.object({
+  questionId: positiveId,
+  studentAnswer: z
+    .string({ error: 'must be a text' })
+    .max(questionLimits.studentAnswerMax, `must be at most ${questionLimits.studentAnswerMax} characters`),
+  studentName: text({ max: 40 }),
+  /** Accepted for the original client's sake and ignored: the server's clock sets the time. */
+  submitDate: z.unknown().optional(),
+});
+export const SubmissionBatch = z
+  .array(SubmissionItem, { error: 'must be a list of answers' })
+  .min(1, 'must hold at least one answer')
+  .max(questionLimits.submissionBatchMax, `must hold at most ${questionLimits.submissionBatchMax} answers`);
+
+export const RedoItem = z.object({
+  questionId: positiveId,
+  studentAnswer: z
+    .string({ error: 'must be a text' })
+    .max(questionLimits.studentAnswerMax, `must be at most ${questionLimits.studentAnswerMax} characters`),
+});
+export const RedoBatch = z
+  .array(RedoItem, { error: 'must be a list of answers' })
+  .min(1, 'must hold at least one answer')
+  .max(questionLimits.submissionBatchMax, `must hold at most ${questionLimits.submissionBatchMax} answers`);
+
+/** `PUT submissions/mark/{name}`: `{ "<submission id>": 0 | 1 | -1 }`. */
+export const MarkRequest = z
+  .record(
+    z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be submission ids'),
+    z.union([z.literal(0), z.literal(1), z.literal(-1)], { error: 'marks must be 0, 1 or -1' }),
+  )
+  .refine((m) => Object.keys(m).length > 0, 'must mark at least one submission')
+  .refine((m) => Object.keys(m).length <= 1000, 'must mark at most 1000 submissions');
+
+/** Answer drafts of a student: question id → answer text. */
+export const DraftsRequest = z.object({
+  answers: z
+    .record(
+      z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be question ids'),
+      z
+        .string()
+        .max(
+          questionLimits.studentAnswerMax,
+          `answers must be at most ${questionLimits.studentAnswerMax} characters`,
+        ),
+    )
+    .refine(
+      (a) => Object.keys(a).length <= questionLimits.draftsMax,
+      `at most ${questionLimits.draftsMax} drafts`,
+    ),
+});
+
+export const DayQuery = z.object({
+  date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
+});
+
+export const YearMonthParams = z.object({
+  year: z
+    .string()
+    .regex(/^\d{4}$/, 'year must be four digits')
+    .transform(Number),
+  month: z
+    .string()
+    .regex(/^\d{1,2}$/, 'month must be 1 to 12')
+    .transform(Number)
+    .refine((m) => m >= 1 && m <= 12, 'month must be 1 to 12'),
+});
+
+// ---- answers ----
+
+export type Candidate = { id: number; value: string };
+
+/** A pending question as a student sees it: never the answer or explanation. */
+export type QuestionStudent = {
+  id: number;
+  title: string;
+  question: string;
+  type: QuestionType;
+  candidates: Candidate[];
+  hint: string | null;
+  generatedDate: string;
+  topics: string[];
+  targetDate: string;
+  minLeft: number;
+  hourLeft: number;
+  dayLeft: number;
+};
+
+/** A question with its answer and explanation (inside submissions, and for teachers). */
+export type QuestionOnly = Omit<QuestionStudent, 'targetDate' | 'minLeft' | 'hourLeft' | 'dayLeft'> & {
+  answer: string;
+  explanation: string;
+};
+
+export type SubmissionQuestion = {
+  id: number;
+  question: QuestionOnly;
+  studentAnswer: string;
+  submitDate: string;
+  targetDate: string;
+  marked: Mark;
+  /** A redo of a question the student had wrong (review page). */
+  redo: boolean;
+};
+
+export type SubmissionSummary = {
+  total: number;
+  correct: number;
+  wrong: number;
+  unmarked: number;
+  firstDueDate: string | null;
+  lastDueDate: string | null;
+};
+
+export type CalendarItem = {
+  year: number;
+  month: number;
+  day: number;
+  student: { name: string };
+  solved: number;
+  unsolved: number;
+  toMark: number;
+};
+
+export type DayCount = {
+  name: string;
+  date: string;
+  correctCounts: number;
+  wrongCounts: number;
+  unmarkedCounts: number;
+};
+
+export { MARKS };

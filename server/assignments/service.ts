@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import type { AssignmentCreateRequest } from '../../common/contracts/tutoring.ts';
+import { questionLimits } from '../../common/contracts/tutoring.ts';
+import { dayOf, parseDateTime } from '../../common/dates.ts';
+import { normaliseNames } from '../../common/questions/rules.ts';
+import { refreshCalendarDays } from '../calendars/queries.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
+import { badRequest } from '../errors.ts';
+import { existingQuestionIds } from '../questions/queries.ts';
+import { findStudentsByNames, type UserRow } from '../users/queries.ts';
+import {
+  countPending,
+  latestPendingDueDay,
+  pendingAssignments,
+  pendingQuestionIds,
+  upsertAssignments,
+} from './queries.ts';
+
+/** A minute of grace so a form filled "now" is not refused by the time it arrives. */
+const GRACE_MS = 60_000;
+
+/**
+ * A due date: a date-time (offset optional, local = APP_TIME_ZONE), not in the past, at most 14 days
+ * ahead (spec 1 §5). Answers the instant and its day in the app's zone.
+ */
+export function checkDueDate(
+  text: string,
+  now: Date,
+  timeZone: string,
+  field = 'targetDate',
+): { at: Date; day: string } {
+  const at = parseDateTime(text, timeZone);
+  if (!at) throw badRequest(`${field}: must be a date-time such as 2026-11-30T18:00`);
+  if (at.getTime() < now.getTime() - GRACE_MS) throw badRequest(`${field}: must not be in the past`);
+  if (at.getTime() > now.getTime() + questionLimits.maxDueDays * 86_400_000 + GRACE_MS) {
+    throw badRequest(`${field}: must be at most ${questionLimits.maxDueDays} days ahead`);
+  }
+  return { at, day: dayOf(at, timeZone) };
+}
+
+/** Students named in a request: trimmed, lower-cased, all known, or a 400 naming the unknown ones. */
+export async function requireStudents(
+  db: DbOrTx,
+  names: readonly string[],
+  field: string,
+): Promise<UserRow[]> {
+  const wanted = normaliseNames(names);
+  const found = await findStudentsByNames(db, wanted);
+  const unknown = wanted.filter((n) => !found.has(n));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `${field}: unknown student${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
+    );
+  }
+  return wanted.map((n) => found.get(n)!);
+}
+
+/**
+ * Makes questions pending for students with one due date, in one transaction. Re-assigning an
+ * answered question makes it pending again; re-assigning a pending one moves its due date.
+ */
+export async function assignQuestions(
+  db: Db,
+  request: z.output<typeof AssignmentCreateRequest>,
+  now: Date,
+  timeZone: string,
+): Promise<number> {
+  const due = checkDueDate(request.targetDate, now, timeZone);
+  const students = await requireStudents(db, request.names, 'names');
+  const questionIds = [...new Set(request.questionIds)];
+  const existing = await existingQuestionIds(db, questionIds);
+  const missing = questionIds.filter((id) => !existing.has(id));
+  if (missing.length > 0) throw badRequest(`questionIds: no question with id ${missing.join(', ')}`);
+
+  await db.transaction(async (tx) => {
+    await assignInTransaction(tx, questionIds, students, due);
+  });
+  return questionIds.length * students.length;
+}
+
+/** Upserts the assignments and refreshes the calendar days they leave and enter. */
+export async function assignInTransaction(
+  tx: DbOrTx,
+  questionIds: readonly number[],
+  students: readonly UserRow[],
+  due: { at: Date; day: string },
+): Promise<void> {
+  if (questionIds.length === 0 || students.length === 0) return;
+  const before = await pendingAssignments(
+    tx,
+    students.map((s) => s.id),
+    questionIds,
+  );
+  await upsertAssignments(
+    tx,
+    students.flatMap((student) =>
+      questionIds.map((questionId) => ({
+        questionId,
+        studentId: student.id,
+        targetDate: due.at,
+        dueDay: due.day,
+      })),
+    ),
+  );
+  for (const student of students) {
+    const oldDays = before.filter((a) => a.studentId === student.id).map((a) => a.dueDay);
+    await refreshCalendarDays(tx, student.id, [due.day, ...oldDays]);
+  }
+}
+
+export const assignmentReads = {
+  latest: latestPendingDueDay,
+  count: countPending,
+  ids: pendingQuestionIds,
+};

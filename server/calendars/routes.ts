@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { YearMonthParams } from '../../common/contracts/tutoring.ts';
+import { access } from '../http/access.ts';
+import { parseWith } from '../http/parse.ts';
+import { rebuildCalendar } from './queries.ts';
+import { studentCalendar, teacherCalendar } from './service.ts';
+
+/** `students=a,b` or `students=a&students=b`, like the original. */
+const StudentsQuery = z.object({
+  students: z
+    .union([z.string(), z.array(z.string())], { error: 'students is required (students=a,b)' })
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
+    .refine((list) => list.length <= 500, 'at most 500 students'),
+});
+
+export async function calendarRoutes(app: FastifyInstance): Promise<void> {
+  const { database } = app.deps;
+
+  app.get('/calendars/:year/:month', { config: { access: access.staff } }, async (request) => {
+    const { year, month } = parseWith(YearMonthParams, request.params, 'params');
+    const { students } = parseWith(StudentsQuery, request.query, 'query');
+    return teacherCalendar(database.db, students, year, month);
+  });
+
+  app.get(
+    '/calendars/:name/:year/:month',
+    { config: { access: access.studentRead('name') } },
+    async (request) => {
+      const { year, month } = parseWith(YearMonthParams, request.params, 'params');
+      return studentCalendar(database.db, request.subject!.id, year, month);
+    },
+  );
+
+  /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
+  app.patch('/calendars/:name', { config: { access: access.adminFor('name') } }, async (request) =>
+    database.db.transaction((tx) => rebuildCalendar(tx, request.subject!.id)),
+  );
+}

@@ -1,0 +1,40 @@
+import type { CalendarItem } from '../../common/contracts/tutoring.ts';
+import { normaliseNames } from '../../common/questions/rules.ts';
+import type { Db } from '../db/open.ts';
+import { findStudentsByNames } from '../users/queries.ts';
+import { type CalendarRow, calendarMonth } from './queries.ts';
+
+function toItem(row: CalendarRow): CalendarItem {
+  const [year, month, day] = row.day.split('-').map(Number);
+  return {
+    year: year!,
+    month: month!,
+    day: day!,
+    student: { name: row.name },
+    solved: row.solved,
+    unsolved: row.unsolved,
+    toMark: row.toMark,
+  };
+}
+
+/** Teacher mode: the month of several students, in the order given; unknown names contribute nothing. */
+export async function teacherCalendar(
+  db: Db,
+  names: string[],
+  year: number,
+  month: number,
+): Promise<CalendarItem[]> {
+  const wanted = normaliseNames(names);
+  const found = await findStudentsByNames(db, wanted);
+  const ids = wanted.flatMap((n) => (found.has(n) ? [found.get(n)!.id] : []));
+  return (await calendarMonth(db, ids, year, month)).map(toItem);
+}
+
+export async function studentCalendar(
+  db: Db,
+  studentId: number,
+  year: number,
+  month: number,
+): Promise<CalendarItem[]> {
+  return (await calendarMonth(db, [studentId], year, month)).map(toItem);
+}

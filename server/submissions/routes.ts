@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { toPage } from '../../common/contracts/paging.ts';
+import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
+import { notFound } from '../errors.ts';
+import { access } from '../http/access.ts';
+import { parsePage } from '../http/paging.ts';
+import { parseWith } from '../http/parse.ts';
+import {
+  countSubmissions,
+  dayCounts,
+  reviewPage,
+  submissionSortable,
+  submissionsPage,
+  unmarkedPage,
+} from './queries.ts';
+import { markSubmissions, redoAnswers, submitAnswers, summaryFor, toSubmissionQuestions } from './service.ts';
+
+export async function submissionRoutes(app: FastifyInstance): Promise<void> {
+  const { database, now, config } = app.deps;
+  const db = database.db;
+  const tz = config.timeZone;
+
+  /** Answers to pending questions; the access check per named student is in the service. */
+  app.post('/submissions/multiples', { config: { access: access.signedIn } }, async (request) => {
+    const items = parseWith(SubmissionBatch, request.body, 'body');
+    return submitAnswers(db, request.auth!, items, { now: now(), timeZone: tz });
+  });
+
+  app.get('/submissions/mark/:name', { config: { access: access.staffFor('name') } }, async (request) => {
+    const student = request.subject!;
+    const page = parsePage(request.query, submissionSortable);
+    const { rows, total } = await unmarkedPage(db, student.id, page);
+    return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+  });
+
+  app.put('/submissions/mark/:name', { config: { access: access.staffFor('name') } }, async (request) => {
+    const student = request.subject!;
+    const marks = parseWith(MarkRequest, request.body, 'body');
+    return markSubmissions(db, student, marks, tz);
+  });
+
+  app.get(
+    '/submissions/review/:name',
+    { config: { access: access.studentRead('name') } },
+    async (request) => {
+      const page = parsePage(request.query, submissionSortable);
+      const { rows, total } = await reviewPage(db, request.subject!.id, page);
+      return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+    },
+  );
+
+  /** A redo of questions in the review list (documented in docs/api.md). */
+  app.post(
+    '/submissions/review/:name',
+    { config: { access: access.studentWrite('name') } },
+    async (request) => {
+      const items = parseWith(RedoBatch, request.body, 'body');
+      return redoAnswers(db, request.subject!, items, { now: now(), timeZone: tz });
+    },
+  );
+
+  app.get('/submissions/count/:name', { config: { access: access.studentRead('name') } }, async (request) =>
+    countSubmissions(db, request.subject!.id),
+  );
+
+  app.get(
+    '/submissions/day_counts',
+    { config: { access: access.studentRead('name', 'query') } },
+    async (request) => {
+      const rows = await dayCounts(db, request.subject!.id, tz, false);
+      return rows.map((r) => toDayCount(request.subject!.username, r));
+    },
+  );
+
+  app.get(
+    '/submissions/day_counts/latest',
+    { config: { access: access.studentRead('name', 'query') } },
+    async (request) => {
+      const [row] = await dayCounts(db, request.subject!.id, tz, true);
+      if (!row) throw notFound('No submissions yet.');
+      return toDayCount(request.subject!.username, row);
+    },
+  );
+
+  /** All submissions (optionally due on one day), plus a summary over all of them, not one page. */
+  app.get('/submissions/:name', { config: { access: access.studentRead('name') } }, async (request) => {
+    const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
+    const page = parsePage(request.query, submissionSortable);
+    const student = request.subject!;
+    const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
+    const summary = await summaryFor(db, student.id, date ?? null, tz);
+    return { ...toPage(await toSubmissionQuestions(db, rows, tz), page, total), summary };
+  });
+}
+
+function toDayCount(name: string, row: { date: string; correct: number; wrong: number; unmarked: number }) {
+  return {
+    name,
+    date: row.date,
+    correctCounts: row.correct,
+    wrongCounts: row.wrong,
+    unmarkedCounts: row.unmarked,
+  };
+}

@@ -1,0 +1,273 @@
+import type { z } from 'zod';
+import type {
+  RedoBatch,
+  SubmissionBatch,
+  SubmissionQuestion,
+  SubmissionSummary,
+} from '../../common/contracts/tutoring.ts';
+import { formatDateTime } from '../../common/dates.ts';
+import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
+import { deleteAssignments, pendingAssignments } from '../assignments/queries.ts';
+import { refreshCalendarDays } from '../calendars/queries.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
+import { deleteDrafts } from '../drafts/queries.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { type Auth, resolveSubjectAccess } from '../http/access.ts';
+import { loadQuestionDetails, loadQuestions, toQuestionOnly } from '../questions/queries.ts';
+import type { UserRow } from '../users/queries.ts';
+import {
+  insertSubmissions,
+  latestSubmissions,
+  type SubmissionWithQuestion,
+  setMarks,
+  submissionSummary,
+  submissionsByIds,
+  submissionsWithQuestions,
+} from './queries.ts';
+
+type Context = { now: Date; timeZone: string };
+
+/** Submissions with their questions (answer and explanation included) in the wire shape: two more statements. */
+export async function toSubmissionQuestions(
+  db: DbOrTx,
+  rows: SubmissionWithQuestion[],
+  timeZone: string,
+): Promise<SubmissionQuestion[]> {
+  const details = await loadQuestionDetails(
+    db,
+    rows.map((r) => r.question.id),
+  );
+  return rows.map(({ submission, question }) => ({
+    id: submission.id,
+    question: toQuestionOnly(question, details.get(question.id)!, timeZone),
+    studentAnswer: submission.studentAnswer,
+    submitDate: formatDateTime(submission.submitDate, timeZone),
+    targetDate: formatDateTime(submission.targetDate, timeZone),
+    marked: submission.marked as Mark,
+    redo: submission.redo,
+  }));
+}
+
+function rejectItems(problems: { index: number; field: string; message: string }[]): never {
+  const details = problems.map((p) => ({ path: `[${p.index}].${p.field}`, message: p.message }));
+  const message = problems.map((p) => `Answer ${p.index + 1} (${p.field}): ${p.message}`).join('; ');
+  throw new AppError(400, message, details);
+}
+
+/**
+ * `POST submissions/multiples`: answers to pending questions, marked on arrival, in one transaction.
+ * Each named student must be the caller (or the caller staff); every item must answer a question
+ * pending for that student, once, with an answer that fits it; otherwise nothing is saved and the
+ * 400 names every bad item. The server's clock sets the submit time.
+ */
+export async function submitAnswers(
+  db: Db,
+  auth: Auth,
+  items: z.output<typeof SubmissionBatch>,
+  context: Context,
+): Promise<SubmissionQuestion[]> {
+  const students = new Map<string, UserRow>();
+  for (const name of new Set(items.map((i) => i.studentName.toLowerCase()))) {
+    students.set(name, await resolveSubjectAccess(db, auth, name, { subject: 'student', write: true }));
+  }
+  const questionIds = [...new Set(items.map((i) => i.questionId))];
+  const pending = await pendingAssignments(
+    db,
+    [...students.values()].map((s) => s.id),
+    questionIds,
+  );
+  const questions = await loadQuestions(db, questionIds);
+
+  const problems: { index: number; field: string; message: string }[] = [];
+  const seen = new Set<string>();
+  const accepted = items.map((item, index) => {
+    const student = students.get(item.studentName.toLowerCase())!;
+    const key = `${student.id}:${item.questionId}`;
+    const assignment = pending.find((a) => a.studentId === student.id && a.questionId === item.questionId);
+    const question = questions.get(item.questionId);
+    if (seen.has(key))
+      problems.push({
+        index,
+        field: 'questionId',
+        message: `question ${item.questionId} is answered twice in this batch`,
+      });
+    seen.add(key);
+    if (!question)
+      problems.push({ index, field: 'questionId', message: `no question with id ${item.questionId}` });
+    else if (!assignment) {
+      problems.push({
+        index,
+        field: 'questionId',
+        message: `question ${item.questionId} is not pending for ${student.username}`,
+      });
+    } else {
+      const problem = answerProblem(
+        question.type as QuestionType,
+        question.candidates.map((c) => c.value),
+        item.studentAnswer,
+      );
+      if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
+    }
+    return { item, student, assignment, question };
+  });
+  if (problems.length > 0) rejectItems(problems);
+
+  const ids = await db.transaction(async (tx) => {
+    const inserted = await insertSubmissions(
+      tx,
+      accepted.map(({ item, student, assignment, question }) => {
+        const marked = autoMark(question!.type as QuestionType, question!.answer, item.studentAnswer);
+        return {
+          questionId: item.questionId,
+          studentId: student.id,
+          studentAnswer: item.studentAnswer,
+          submitDate: context.now,
+          targetDate: assignment!.targetDate,
+          dueDay: assignment!.dueDay,
+          marked,
+          autoMarked: marked !== 0,
+          redo: false,
+        };
+      }),
+    );
+    await deleteAssignments(
+      tx,
+      accepted.map((a) => a.assignment!.id),
+    );
+    for (const student of students.values()) {
+      const mine = accepted.filter((a) => a.student.id === student.id);
+      await deleteDrafts(
+        tx,
+        student.id,
+        mine.map((a) => a.item.questionId),
+      );
+      await refreshCalendarDays(
+        tx,
+        student.id,
+        mine.map((a) => a.assignment!.dueDay),
+      );
+    }
+    return inserted;
+  });
+  return toSubmissionQuestions(db, await submissionsWithQuestions(db, ids), context.timeZone);
+}
+
+/**
+ * A redo from the review page: a new answer to a question whose latest answer is wrong. It is marked
+ * like a first answer; a correct redo takes the question off the review list, a wrong one keeps it.
+ * It belongs to the same due day as the answer it redoes and does not count as newly solved.
+ */
+export async function redoAnswers(
+  db: Db,
+  student: UserRow,
+  items: z.output<typeof RedoBatch>,
+  context: Context,
+): Promise<SubmissionQuestion[]> {
+  const questionIds = [...new Set(items.map((i) => i.questionId))];
+  const latest = await latestSubmissions(db, student.id, questionIds);
+  const questions = await loadQuestions(db, questionIds);
+  const problems: { index: number; field: string; message: string }[] = [];
+  const seen = new Set<number>();
+  items.forEach((item, index) => {
+    const previous = latest.get(item.questionId);
+    const question = questions.get(item.questionId);
+    if (seen.has(item.questionId))
+      problems.push({
+        index,
+        field: 'questionId',
+        message: `question ${item.questionId} is answered twice in this batch`,
+      });
+    seen.add(item.questionId);
+    if (!question || !previous || previous.marked !== -1) {
+      problems.push({
+        index,
+        field: 'questionId',
+        message: `question ${item.questionId} is not in ${student.username}'s review list`,
+      });
+      return;
+    }
+    const problem = answerProblem(
+      question.type as QuestionType,
+      question.candidates.map((c) => c.value),
+      item.studentAnswer,
+    );
+    if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
+  });
+  if (problems.length > 0) rejectItems(problems);
+
+  const ids = await db.transaction(async (tx) => {
+    const inserted = await insertSubmissions(
+      tx,
+      items.map((item) => {
+        const question = questions.get(item.questionId)!;
+        const previous = latest.get(item.questionId)!;
+        const marked = autoMark(question.type as QuestionType, question.answer, item.studentAnswer);
+        return {
+          questionId: item.questionId,
+          studentId: student.id,
+          studentAnswer: item.studentAnswer,
+          submitDate: context.now,
+          targetDate: previous.targetDate,
+          dueDay: previous.dueDay,
+          marked,
+          autoMarked: marked !== 0,
+          redo: true,
+        };
+      }),
+    );
+    await refreshCalendarDays(
+      tx,
+      student.id,
+      items.map((i) => latest.get(i.questionId)!.dueDay),
+    );
+    return inserted;
+  });
+  return toSubmissionQuestions(db, await submissionsWithQuestions(db, ids), context.timeZone);
+}
+
+/**
+ * `PUT submissions/mark/{name}`: a teacher's marks, in one transaction. Every id must be a submission
+ * of that student (else a 400 naming them and nothing changes). Answers the updated submissions.
+ */
+export async function markSubmissions(
+  db: Db,
+  student: UserRow,
+  marks: Record<string, 0 | 1 | -1>,
+  timeZone: string,
+): Promise<SubmissionQuestion[]> {
+  const wanted = new Map(Object.entries(marks).map(([id, mark]) => [Number(id), mark as number]));
+  const rows = await submissionsByIds(db, [...wanted.keys()]);
+  const mine = new Map(rows.filter((r) => r.studentId === student.id).map((r) => [r.id, r]));
+  const foreign = [...wanted.keys()].filter((id) => !mine.has(id));
+  if (foreign.length > 0) {
+    throw badRequest(
+      `No submission${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} of ${student.username}.`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    await setMarks(tx, wanted);
+    await refreshCalendarDays(
+      tx,
+      student.id,
+      [...mine.values()].map((r) => r.dueDay),
+    );
+  });
+  return toSubmissionQuestions(db, await submissionsWithQuestions(db, [...wanted.keys()]), timeZone);
+}
+
+export async function summaryFor(
+  db: Db,
+  studentId: number,
+  day: string | null,
+  timeZone: string,
+): Promise<SubmissionSummary> {
+  const row = await submissionSummary(db, studentId, day);
+  return {
+    total: row.total,
+    correct: row.correct,
+    wrong: row.wrong,
+    unmarked: row.unmarked,
+    firstDueDate: row.first ? formatDateTime(new Date(row.first), timeZone) : null,
+    lastDueDate: row.last ? formatDateTime(new Date(row.last), timeZone) : null,
+  };
+}

@@ -1,0 +1,422 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../common/contracts/paging.ts';
+import type {
+  CalendarItem,
+  QuestionStudent,
+  SubmissionQuestion,
+  SubmissionSummary,
+} from '../../common/contracts/tutoring.ts';
+import { dayOf } from '../../common/dates.ts';
+import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { call, createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
+import { linkChild } from '../users/queries.ts';
+
+let t: TestApp;
+let teacher: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+let parent: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  teacher = await t.createUser({ roles: ['TEACHER'] });
+  alice = await t.createUser({ roles: ['STUDENT'], username: 'Alice' });
+  bob = await t.createUser({ roles: ['STUDENT'], username: 'bob' });
+  parent = await t.createUser({ roles: ['PARENT'] });
+  await linkChild(t.database.db, parent.user.id, alice.user.id);
+});
+afterAll(() => t.close());
+
+describe('POST /api/v1/questions', () => {
+  it('creates a question with options, topics and assignments, and the student sees it without the answer', async () => {
+    const id = await createQuestion(t, teacher, { students: [' ALICE '], title: 'Printing' });
+    expect(id).toBeGreaterThan(0);
+    const page = (
+      await call(t, alice, 'GET', '/api/v1/questions/student/alice')
+    ).json() as Page<QuestionStudent>;
+    const question = page.content.find((q) => q.id === id)!;
+    expect(question).toMatchObject({
+      title: 'Printing',
+      type: 'm',
+      candidates: [{ value: '01' }, { value: '12' }, { value: '012' }],
+      topics: ['java', 'loops'],
+      hint: 'Count the iterations.',
+      dayLeft: 1,
+      hourLeft: 47,
+    });
+    expect(question.targetDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
+    expect(question).not.toHaveProperty('answer');
+    expect(question).not.toHaveProperty('explanation');
+    expect(page).toMatchObject({ size: 5, number: 0, first: true, pageable: { pageNumber: 0, pageSize: 5 } });
+  });
+
+  it.each([
+    [{ title: '' }, /^title: must not be empty/],
+    [{ title: undefined, _drop: 'title' }, /^title: is required/],
+    [{ question: '   ' }, /^question: must not be empty/],
+    [{ type: 'x' }, /^type: must be m, M or s/],
+    [{ explanation: '' }, /^explanation: must not be empty/],
+    [{ answer: ' ' }, /^answer: must not be empty/],
+    [{ candidates: ['only one'], answer: 'only one' }, /^candidates: .*2 to 5 options/],
+    [{ candidates: ['a', 'b', 'c', 'd', 'e', 'f'], answer: 'a' }, /^candidates: .*2 to 5 options/],
+    [{ answer: 'not an option' }, /^answer: must be one of the options/],
+    [{ type: 'M', answer: '01' }, /^answer: .*JSON array/],
+    [{ type: 'M', answer: '["01","nope"]' }, /^answer: every answer must be one of the options/],
+    [{ students: ['nobody'] }, /^students: unknown student "nobody"/],
+    [{ students: [bobName()], targetDate: 'soon' }, /^targetDate: must be a date-time/],
+    [{ title: 'x'.repeat(256) }, /^title: must be at most 255 characters/],
+    [{ candidates: 'a,b' }, /^candidates: must be a list/],
+    [{ students: 'alice' }, /^students: must be a list/],
+  ])('answers 400 naming the field for %o', async (patch, message) => {
+    const body: Record<string, unknown> = { ...questionBody(t), ...patch };
+    if ('_drop' in patch) {
+      delete body[patch._drop as string];
+      delete body._drop;
+    }
+    const response = await call(t, teacher, 'POST', '/api/v1/questions', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('refuses a due date in the past or more than 14 days ahead, and a student as author', async () => {
+    for (const [hours, message] of [
+      [-2, /not be in the past/],
+      [14 * 24 + 2, /at most 14 days ahead/],
+    ] as const) {
+      const response = await call(
+        t,
+        teacher,
+        'POST',
+        '/api/v1/questions',
+        questionBody(t, { targetDate: dueIn(t, hours) }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    expect((await call(t, alice, 'POST', '/api/v1/questions', questionBody(t))).statusCode).toBe(403);
+  });
+
+  it('saves nothing when one student is unknown', async () => {
+    const before = (await call(t, bob, 'GET', '/api/v1/assignments/count/bob')).json() as number;
+    const response = await call(
+      t,
+      teacher,
+      'POST',
+      '/api/v1/questions',
+      questionBody(t, { students: ['bob', 'ghost'] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect((await call(t, bob, 'GET', '/api/v1/assignments/count/bob')).json()).toBe(before);
+  });
+});
+
+function bobName() {
+  return 'bob';
+}
+
+describe('answering, marking and review', () => {
+  it('takes a whole batch, marks it, clears drafts and pending, and counts it in the calendar', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const due = dueIn(t, 30);
+    const choice = await createQuestion(t, teacher, { students: [name], targetDate: due });
+    const multi = await createQuestion(t, teacher, { type: 'M', students: [name], targetDate: due });
+    const short = await createQuestion(t, teacher, { type: 's', students: [name], targetDate: due });
+
+    // Drafts are kept on the server (and only for pending questions).
+    const draft = await call(t, student, 'PUT', `/api/v1/drafts/${name}`, {
+      answers: { [choice]: '12', [short]: 'draft text', 999999: 'ghost' },
+    });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json().answers).toEqual({ [choice]: '12', [short]: 'draft text' });
+    expect((await call(t, student, 'GET', `/api/v1/drafts/${name}`)).json().answers).toEqual({
+      [choice]: '12',
+      [short]: 'draft text',
+    });
+
+    const response = await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+      { questionId: choice, studentAnswer: '12', studentName: name, submitDate: '1999-01-01T00:00:00' },
+      { questionId: multi, studentAnswer: '["012","01"]', studentName: name.toUpperCase() },
+      { questionId: short, studentAnswer: 'zero and one', studentName: name },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const created = response.json() as SubmissionQuestion[];
+    expect(created.map((s) => s.marked)).toEqual([-1, 1, 0]);
+    expect(created[0]!.question.answer).toBe('01');
+    expect(created[0]!.submitDate.startsWith('1999')).toBe(false);
+
+    expect((await call(t, student, 'GET', `/api/v1/drafts/${name}`)).json().answers).toEqual({});
+    expect((await call(t, student, 'GET', `/api/v1/assignments/count/${name}`)).json()).toBe(0);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/latest/${name}`)).json()).toBeNull();
+    expect((await call(t, student, 'GET', `/api/v1/submissions/count/${name}`)).json()).toBe(3);
+
+    const day = dayOf(new Date(created[0]!.targetDate), t.config.timeZone);
+    const [year, month] = day.split('-');
+    const calendar = (
+      await call(t, student, 'GET', `/api/v1/calendars/${name}/${year}/${Number(month)}`)
+    ).json() as CalendarItem[];
+    expect(calendar).toEqual([
+      {
+        year: Number(year),
+        month: Number(month),
+        day: Number(day.slice(8)),
+        student: { name },
+        solved: 3,
+        unsolved: 0,
+        toMark: 1,
+      },
+    ]);
+
+    // The submissions page: sorted by generated date (newest first), with a summary over everything.
+    const page = (
+      await call(t, student, 'GET', `/api/v1/submissions/${name}?size=2`)
+    ).json() as Page<SubmissionQuestion> & {
+      summary: SubmissionSummary;
+    };
+    expect(page.totalElements).toBe(3);
+    expect(page.content).toHaveLength(2);
+    expect(page.summary).toMatchObject({ total: 3, correct: 1, wrong: 1, unmarked: 1 });
+    const byDate = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=${day}`)).json();
+    expect(byDate.totalElements).toBe(3);
+    const otherDay = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=2020-01-01`)).json();
+    expect(otherDay.totalElements).toBe(0);
+
+    // The teacher marks the short answer; the calendar follows.
+    const toMark = (
+      await call(t, teacher, 'GET', `/api/v1/submissions/mark/${name}`)
+    ).json() as Page<SubmissionQuestion>;
+    expect(toMark.content.map((s) => s.question.id)).toEqual([short]);
+    const marked = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, {
+      [toMark.content[0]!.id]: 1,
+    });
+    expect(marked.statusCode).toBe(200);
+    expect((marked.json() as SubmissionQuestion[])[0]!.marked).toBe(1);
+    const after = (
+      await call(t, student, 'GET', `/api/v1/calendars/${name}/${year}/${Number(month)}`)
+    ).json();
+    expect(after[0]).toMatchObject({ solved: 3, unsolved: 0, toMark: 0 });
+
+    // Review lists the wrong one; a wrong redo keeps it, a correct redo removes it.
+    const review = (
+      await call(t, student, 'GET', `/api/v1/submissions/review/${name}`)
+    ).json() as Page<SubmissionQuestion>;
+    expect(review.content.map((s) => s.question.id)).toEqual([choice]);
+    const wrongRedo = await call(t, student, 'POST', `/api/v1/submissions/review/${name}`, [
+      { questionId: choice, studentAnswer: '012' },
+    ]);
+    expect((wrongRedo.json() as SubmissionQuestion[])[0]).toMatchObject({ marked: -1, redo: true });
+    expect((await call(t, student, 'GET', `/api/v1/submissions/review/${name}`)).json().totalElements).toBe(
+      1,
+    );
+    const rightRedo = await call(t, student, 'POST', `/api/v1/submissions/review/${name}`, [
+      { questionId: choice, studentAnswer: '01' },
+    ]);
+    expect((rightRedo.json() as SubmissionQuestion[])[0]).toMatchObject({ marked: 1, redo: true });
+    expect((await call(t, student, 'GET', `/api/v1/submissions/review/${name}`)).json().totalElements).toBe(
+      0,
+    );
+    const notInReview = await call(t, student, 'POST', `/api/v1/submissions/review/${name}`, [
+      { questionId: choice, studentAnswer: '01' },
+    ]);
+    expect(notInReview.statusCode).toBe(400);
+    expect(notInReview.json().message).toMatch(/not in .* review list/);
+
+    // Day counts: by day of submitting, newest first.
+    const counts = (await call(t, student, 'GET', `/api/v1/submissions/day_counts?name=${name}`)).json();
+    expect(counts).toEqual([
+      {
+        name,
+        date: dayOf(t.clock.now(), t.config.timeZone),
+        correctCounts: 3,
+        wrongCounts: 2,
+        unmarkedCounts: 0,
+      },
+    ]);
+    expect(
+      (await call(t, student, 'GET', `/api/v1/submissions/day_counts/latest?name=${name}`)).json(),
+    ).toEqual(counts[0]);
+  });
+
+  it('rejects a whole batch with a bad item, naming every bad item, and saves nothing', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const a = await createQuestion(t, teacher, { students: [name] });
+    const b = await createQuestion(t, teacher, { students: [name] });
+    const notMine = await createQuestion(t, teacher, { students: ['bob'] });
+    const response = await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+      { questionId: a, studentAnswer: '01', studentName: name },
+      { questionId: b, studentAnswer: 'not an option', studentName: name },
+      { questionId: notMine, studentAnswer: '01', studentName: name },
+      { questionId: a, studentAnswer: '01', studentName: name },
+    ]);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.details.map((d: { path: string }) => d.path)).toEqual([
+      '[1].studentAnswer',
+      '[2].questionId',
+      '[3].questionId',
+    ]);
+    expect(body.message).toMatch(/Answer 2 \(studentAnswer\): is not one of the options/);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/count/${name}`)).json()).toBe(2);
+    expect((await call(t, student, 'GET', `/api/v1/submissions/count/${name}`)).json()).toBe(0);
+  });
+
+  it('lets only the student themself or staff submit for a name; parents read but never write', async () => {
+    const q = await createQuestion(t, teacher, { students: ['alice'] });
+    const item = [{ questionId: q, studentAnswer: '01', studentName: 'alice' }];
+    expect((await call(t, bob, 'POST', '/api/v1/submissions/multiples', item)).statusCode).toBe(403);
+    expect((await call(t, parent, 'POST', '/api/v1/submissions/multiples', item)).statusCode).toBe(403);
+    expect((await call(t, null, 'POST', '/api/v1/submissions/multiples', item)).statusCode).toBe(401);
+    expect((await call(t, parent, 'GET', '/api/v1/questions/student/alice')).statusCode).toBe(200);
+    expect((await call(t, parent, 'PUT', '/api/v1/drafts/alice', { answers: {} })).statusCode).toBe(403);
+    expect((await call(t, bob, 'GET', '/api/v1/submissions/alice')).statusCode).toBe(403);
+    expect((await call(t, bob, 'GET', '/api/v1/submissions/review/alice')).statusCode).toBe(403);
+    expect((await call(t, alice, 'GET', '/api/v1/submissions/mark/alice')).statusCode).toBe(403);
+  });
+
+  it('checks marks: values in {0,1,-1}, ids of that student only, all or nothing', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const q = await createQuestion(t, teacher, { type: 's', students: [name] });
+    const [mine] = (
+      await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+        { questionId: q, studentAnswer: 'x', studentName: name },
+      ])
+    ).json() as SubmissionQuestion[];
+    const q2 = await createQuestion(t, teacher, { type: 's', students: ['bob'] });
+    const [bobs] = (
+      await call(t, bob, 'POST', '/api/v1/submissions/multiples', [
+        { questionId: q2, studentAnswer: 'y', studentName: 'bob' },
+      ])
+    ).json() as SubmissionQuestion[];
+
+    const badValue = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, { [mine!.id]: 2 });
+    expect(badValue.statusCode).toBe(400);
+    expect(badValue.json().message).toMatch(/marks must be 0, 1 or -1/);
+    const foreign = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, {
+      [mine!.id]: 1,
+      [bobs!.id]: 1,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(`No submission ${bobs!.id} of ${name}.`);
+    // Nothing changed.
+    const unmarked = (await call(t, teacher, 'GET', `/api/v1/submissions/mark/${name}`)).json();
+    expect(unmarked.totalElements).toBe(1);
+    expect((await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, {})).statusCode).toBe(400);
+    expect((await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, { abc: 1 })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('assignments and reading lists', () => {
+  it('keeps one pending assignment per question and student; re-assigning moves the due date or reopens', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const q = await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 24) });
+    const later = dueIn(t, 72);
+    const again = await call(t, teacher, 'POST', '/api/v1/assignments', {
+      questionIds: [q],
+      names: [name],
+      targetDate: later,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/count/${name}`)).json()).toBe(1);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}`)).json()).toEqual([q]);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/latest/${name}`)).json()).toBe(
+      later.slice(0, 10),
+    );
+
+    await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+      { questionId: q, studentAnswer: '12', studentName: name },
+    ]);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/count/${name}`)).json()).toBe(0);
+    await call(t, teacher, 'POST', '/api/v1/assignments', {
+      questionIds: [q],
+      names: [name],
+      targetDate: later,
+    });
+    expect((await call(t, student, 'GET', `/api/v1/assignments/count/${name}`)).json()).toBe(1);
+  });
+
+  it('answers 400 for bad assignment requests', async () => {
+    const q = await createQuestion(t, teacher);
+    for (const [body, message] of [
+      [{ questionIds: [], names: ['bob'], targetDate: dueIn(t, 5) }, /^questionIds: must not be empty/],
+      [{ questionIds: [q], names: ['ghost'], targetDate: dueIn(t, 5) }, /^names: unknown student "ghost"/],
+      [
+        { questionIds: [987654], names: ['bob'], targetDate: dueIn(t, 5) },
+        /^questionIds: no question with id 987654/,
+      ],
+      [{ questionIds: ['1'], names: ['bob'], targetDate: dueIn(t, 5) }, /^questionIds\.0: must be a number/],
+      [{ questionIds: [q], names: ['bob'] }, /^targetDate: is required/],
+    ] as const) {
+      const response = await call(t, teacher, 'POST', '/api/v1/assignments', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+  });
+
+  it('refuses malformed dates, pages and sorts with a 400', async () => {
+    for (const url of [
+      '/api/v1/questions/student/bob?date=2026-1-1',
+      '/api/v1/questions/student/bob?date=yesterday',
+      '/api/v1/questions/student/bob?page=-1',
+      '/api/v1/questions/student/bob?size=0',
+      '/api/v1/questions/student/bob?sort=answer,asc',
+      '/api/v1/questions/student/bob?sort=title,sideways',
+      '/api/v1/submissions/bob?sort=password,desc',
+      '/api/v1/calendars/bob/2026/13',
+      '/api/v1/calendars/bob/26/1',
+    ]) {
+      const response = await call(t, teacher, 'GET', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+  });
+
+  it('pages pending questions by due date and filters by due day', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++)
+      ids.push(await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 24 + i) }));
+    const first = (
+      await call(t, student, 'GET', `/api/v1/questions/student/${name}`)
+    ).json() as Page<QuestionStudent>;
+    expect(first).toMatchObject({ totalElements: 7, totalPages: 2, numberOfElements: 5, last: false });
+    const second = (
+      await call(t, student, 'GET', `/api/v1/questions/student/${name}?page=1&size=5`)
+    ).json() as Page<QuestionStudent>;
+    expect([...first.content, ...second.content].map((q) => q.id)).toEqual(ids);
+    const byTitle = (
+      await call(t, student, 'GET', `/api/v1/questions/student/${name}?sort=id,desc&size=100`)
+    ).json();
+    expect(byTitle.content.map((q: QuestionStudent) => q.id)).toEqual([...ids].reverse());
+    const day = first.content[0]!.targetDate.slice(0, 10);
+    const onDay = (
+      await call(t, student, 'GET', `/api/v1/questions/student/${name}?date=${day}&size=100`)
+    ).json();
+    expect(onDay.content.every((q: QuestionStudent) => q.targetDate.startsWith(day))).toBe(true);
+  });
+
+  it('shows teacher-mode calendars of several students and lets an admin rebuild one', async () => {
+    const s1 = await t.createUser({ roles: ['STUDENT'] });
+    const s2 = await t.createUser({ roles: ['STUDENT'] });
+    const due = dueIn(t, 26);
+    await createQuestion(t, teacher, { students: [s1.user.username, s2.user.username], targetDate: due });
+    const day = due.slice(0, 10);
+    const [year, month] = day.split('-');
+    const url = `/api/v1/calendars/${year}/${Number(month)}?students=${s2.user.username},ghost,${s1.user.username}`;
+    const items = (await call(t, teacher, 'GET', url)).json() as CalendarItem[];
+    expect(items.map((i) => [i.student.name, i.unsolved, i.solved])).toEqual([
+      [s2.user.username, 1, 0],
+      [s1.user.username, 1, 0],
+    ]);
+    expect((await call(t, s1, 'GET', url)).statusCode).toBe(403);
+    const admin = await t.createUser({ roles: ['ADMIN'] });
+    const rebuilt = await call(t, admin, 'PATCH', `/api/v1/calendars/${s1.user.username}`);
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.json()).toBe(1);
+    expect((await call(t, teacher, 'PATCH', `/api/v1/calendars/${s1.user.username}`)).statusCode).toBe(403);
+  });
+});
