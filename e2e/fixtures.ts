@@ -23,3 +23,25 @@ export async function openSignIn(page: Page): Promise<void> {
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
+
+/** Calls the API as someone, the way a script would (cookies kept per context, our Origin sent). */
+export async function apiAs(
+  request: import('@playwright/test').APIRequestContext,
+  baseURL: string,
+  who: { email: string; password: string },
+) {
+  const login = await request.post('/api/v1/users/login', { data: who });
+  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+  return {
+    post: async (path: string, data: unknown) => {
+      const response = await request.post(`/api/v1/${path}`, { data, headers: { origin: baseURL } });
+      if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+      return response.json();
+    },
+  };
+}
+
+/** A date-time `hours` from now, as the server reads it. */
+export function hoursFromNow(hours: number): string {
+  return new Date(Date.now() + hours * 3_600_000).toISOString();
+}

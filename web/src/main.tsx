@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './routes.tsx';
 import { AlertProvider } from './ui/alerts.tsx';
+import { ConfirmProvider } from './ui/ConfirmDialog.tsx';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -16,7 +17,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AlertProvider>
-        <RouterProvider router={createRouter()} />
+        <ConfirmProvider>
+          <RouterProvider router={createRouter()} />
+        </ConfirmProvider>
       </AlertProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -4,6 +4,10 @@ import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { LogoutPage } from './pages/auth/LogoutPage.tsx';
 import { SignupPage } from './pages/auth/SignupPage.tsx';
 import { UserPage } from './pages/dashboard/UserPage.tsx';
+import { MarkingPage } from './pages/marking/MarkingPage.tsx';
+import { ReviewPage } from './pages/tutoring/ReviewPage.tsx';
+import { SubmissionPage } from './pages/tutoring/SubmissionPage.tsx';
+import { TutoringPage } from './pages/tutoring/TutoringPage.tsx';
 
 /** Spec 1 §2. Until the portfolio landing page exists, `/` sends visitors to sign-in. */
 export function createRouter() {
@@ -14,8 +18,14 @@ export function createRouter() {
     { path: '/logout', element: <LogoutPage /> },
     {
       element: <HeaderLayout />,
-      children: [{ path: '/user/:name', element: <UserPage /> }],
+      children: [
+        { path: '/user/:name', element: <UserPage /> },
+        { path: '/tutoring/:name', element: <TutoringPage /> },
+        { path: '/submission/:name', element: <SubmissionPage /> },
+        { path: '/review/:name', element: <ReviewPage /> },
+      ],
     },
+    { path: '/marking/:name', element: <MarkingPage /> },
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
 }

@@ -10,9 +10,27 @@ type Alert = { id: number; text: string; tone: 'error' | 'info' };
 type AlertApi = { showAlert: (text: string, tone?: Alert['tone']) => void; clearAlert: () => void };
 
 const AlertContext = createContext<AlertApi | null>(null);
+const FLASH_KEY = 'tutorfolio:flash';
+
+/** An alert to show after the page reloads (pages that reload after a submit, as the spec asks). */
+export function flashAlert(text: string, tone: Alert['tone'] = 'info'): void {
+  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ text, tone }));
+}
+
+function takeFlash(): Alert | null {
+  const raw = sessionStorage.getItem(FLASH_KEY);
+  if (!raw) return null;
+  sessionStorage.removeItem(FLASH_KEY);
+  try {
+    const { text, tone } = JSON.parse(raw) as { text: string; tone: Alert['tone'] };
+    return { id: 0, text, tone };
+  } catch {
+    return null;
+  }
+}
 
 export function AlertProvider({ children }: { children: ReactNode }) {
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<Alert | null>(takeFlash);
   const nextId = useRef(1);
   const showAlert = useCallback((text: string, tone: Alert['tone'] = 'error') => {
     setAlert({ id: nextId.current++, text, tone });

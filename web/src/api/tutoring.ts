@@ -1,0 +1,86 @@
+import type { Page } from '../../../common/contracts/paging.ts';
+import type {
+  CalendarItem,
+  QuestionStudent,
+  SubmissionQuestion,
+  SubmissionSummary,
+} from '../../../common/contracts/tutoring.ts';
+import { apiJson } from './client.ts';
+
+export type PageParams = { page: number; size: number; sort?: string[] };
+export type SubmissionsPage = Page<SubmissionQuestion> & { summary: SubmissionSummary };
+export type DraftAnswers = Record<string, string>;
+
+const named = (path: string, name: string) => `${path}/${encodeURIComponent(name)}`;
+
+export const tutoringApi = {
+  pendingQuestions: (name: string, paging: PageParams, date?: string | null) =>
+    apiJson<Page<QuestionStudent>>(named('questions/student', name), {
+      query: {
+        page: paging.page,
+        size: paging.size,
+        sort: paging.sort ?? ['targetDate,asc'],
+        date: date ?? undefined,
+      },
+    }),
+  pendingIds: (name: string) => apiJson<number[]>(named('assignments/ids', name)),
+  drafts: (name: string) =>
+    apiJson<{ answers: DraftAnswers; updatedAt: string | null }>(named('drafts', name)),
+  saveDrafts: (name: string, answers: DraftAnswers) =>
+    apiJson<{ answers: DraftAnswers }>(named('drafts', name), { method: 'PUT', body: { answers } }),
+  submit: (name: string, answers: DraftAnswers) =>
+    apiJson<SubmissionQuestion[]>('submissions/multiples', {
+      method: 'POST',
+      body: Object.entries(answers).map(([questionId, studentAnswer]) => ({
+        questionId: Number(questionId),
+        studentAnswer,
+        studentName: name.toLowerCase(),
+      })),
+    }),
+  submissions: (name: string, paging: PageParams, date?: string | null) =>
+    apiJson<SubmissionsPage>(named('submissions', name), {
+      query: {
+        page: paging.page,
+        size: paging.size,
+        sort: paging.sort ?? ['question.generatedDate,desc', 'id,asc'],
+        date: date ?? undefined,
+      },
+    }),
+  review: (name: string, paging: PageParams) =>
+    apiJson<Page<SubmissionQuestion>>(named('submissions/review', name), {
+      query: {
+        page: paging.page,
+        size: paging.size,
+        sort: paging.sort ?? ['question.generatedDate,desc', 'id,asc'],
+      },
+    }),
+  redo: (name: string, answers: DraftAnswers) =>
+    apiJson<SubmissionQuestion[]>(named('submissions/review', name), {
+      method: 'POST',
+      body: Object.entries(answers).map(([questionId, studentAnswer]) => ({
+        questionId: Number(questionId),
+        studentAnswer,
+      })),
+    }),
+  toMark: (name: string) =>
+    apiJson<Page<SubmissionQuestion>>(named('submissions/mark', name), { query: { page: 0, size: 1000 } }),
+  mark: (name: string, marks: Record<string, number>) =>
+    apiJson<SubmissionQuestion[]>(named('submissions/mark', name), { method: 'PUT', body: marks }),
+  studentCalendar: (name: string, year: number, month: number) =>
+    apiJson<CalendarItem[]>(`${named('calendars', name)}/${year}/${month}`),
+  teacherCalendar: (names: string[], year: number, month: number) =>
+    apiJson<CalendarItem[]>(`calendars/${year}/${month}`, { query: { students: names.join(',') } }),
+};
+
+export const tutoringKeys = {
+  pending: (name: string, page: number, size: number, date: string | null) =>
+    ['pending', name.toLowerCase(), page, size, date] as const,
+  pendingIds: (name: string) => ['pending-ids', name.toLowerCase()] as const,
+  drafts: (name: string) => ['drafts', name.toLowerCase()] as const,
+  submissions: (name: string, page: number, size: number, date: string | null) =>
+    ['submissions', name.toLowerCase(), page, size, date] as const,
+  review: (name: string, page: number, size: number) => ['review', name.toLowerCase(), page, size] as const,
+  toMark: (name: string) => ['to-mark', name.toLowerCase()] as const,
+  calendar: (names: string[], year: number, month: number) =>
+    ['calendar', names.join(','), year, month] as const,
+};

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import styles from './AnswerPanel.module.css';
+
+export type GridBox = { number: number; state: 'answered' | 'unanswered' | 'correct' | 'wrong' | 'neutral' };
+
+type Props = {
+  mode: 'answer' | 'check';
+  boxes: GridBox[];
+  onJump: (number: number) => void;
+  answered?: number;
+  total: number;
+  onSubmit?: () => void;
+  submitDisabled?: boolean;
+  submitLabel?: string;
+};
+
+/**
+ * The side panel (spec 1 §2): 'Your Answers' or 'Check Your Answers', the Jump to Question grid, the
+ * legend, progress, and Submit All in answer mode. At 480 px or less it collapses to a bar at the
+ * bottom that opens and closes.
+ */
+export function AnswerPanel({
+  mode,
+  boxes,
+  onJump,
+  answered = 0,
+  total,
+  onSubmit,
+  submitDisabled,
+  submitLabel = 'Submit All',
+}: Props) {
+  const [open, setOpen] = useState(false);
+  const title = mode === 'answer' ? 'Your Answers' : 'Check Your Answers';
+  return (
+    <aside className={`${styles.panel} ${open ? styles.open : ''}`} aria-labelledby="answer-panel-title">
+      <button
+        type="button"
+        className={styles.opener}
+        aria-expanded={open}
+        aria-controls="answer-panel-body"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">{open ? '▾' : '▴'}</span> {title}
+      </button>
+      <div id="answer-panel-body" className={styles.body}>
+        <h2 id="answer-panel-title" className={styles.title}>
+          {title}
+        </h2>
+        {total === 0 ? (
+          <p>Hello, there</p>
+        ) : (
+          <>
+            <h3 className={styles.subtitle}>Jump to Question</h3>
+            <ol className={styles.grid}>
+              {boxes.map((box) => (
+                <li key={box.number}>
+                  <button
+                    type="button"
+                    className={`${styles.box} ${styles[box.state]}`}
+                    onClick={() => {
+                      setOpen(false);
+                      onJump(box.number);
+                    }}
+                    aria-label={`Question ${box.number}${box.state === 'neutral' ? '' : `, ${box.state}`}`}
+                  >
+                    {box.number}
+                  </button>
+                </li>
+              ))}
+            </ol>
+            <ul className={styles.legend} aria-label="Legend">
+              {mode === 'answer' ? (
+                <>
+                  <li>
+                    <span className={`${styles.swatch} ${styles.answered}`} /> Answered
+                  </li>
+                  <li>
+                    <span className={`${styles.swatch} ${styles.unanswered}`} /> Unanswered
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <span className={`${styles.swatch} ${styles.correct}`} /> Correct
+                  </li>
+                  <li>
+                    <span className={`${styles.swatch} ${styles.wrong}`} /> Wrong
+                  </li>
+                </>
+              )}
+            </ul>
+            {mode === 'answer' && (
+              <p className={styles.progress} aria-live="polite">
+                {answered}/{total} Questions Answered
+              </p>
+            )}
+          </>
+        )}
+        {mode === 'answer' && onSubmit && (
+          <button type="button" className={styles.submit} disabled={submitDisabled} onClick={onSubmit}>
+            {submitLabel}
+          </button>
+        )}
+      </div>
+    </aside>
+  );
+}

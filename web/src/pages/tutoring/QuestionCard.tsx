@@ -1,0 +1,165 @@
+import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
+import { decodeMultiAnswer, encodeMultiAnswer, type Mark } from '../../../../common/questions/rules.ts';
+import { RichText } from '../../ui/CodeBlock.tsx';
+import { formatTimeLeft, formatWhen } from './format.ts';
+import styles from './QuestionCard.module.css';
+
+type AnswerProps = { value: string; onChange: (value: string) => void };
+type CheckProps = { studentAnswer: string; marked: Mark; submitDate: string; redo?: boolean };
+
+type Props = {
+  number: number;
+  question: QuestionStudent | QuestionOnly;
+  /** Answering (tutoring, review): the current answer and its setter. */
+  answer?: AnswerProps;
+  /** Checking (submissions): what was submitted and how it was marked. */
+  check?: CheckProps;
+  /** A line under the card (review: the result of a redo). */
+  note?: string;
+};
+
+const markText: Record<Mark, string> = { 1: 'Correct', [-1]: 'Wrong', 0: 'Not marked yet' } as Record<
+  Mark,
+  string
+>;
+
+function showAnswer(question: QuestionStudent | QuestionOnly, value: string): string {
+  if (question.type !== 'M') return value;
+  return (decodeMultiAnswer(value) ?? [value]).join(', ');
+}
+
+/** One question as the tutoring, submission and review pages show it (spec 1 §2). */
+export function QuestionCard({ number, question, answer, check, note }: Props) {
+  const headingId = `question-${number}-title`;
+  const tone = check
+    ? check.marked === 1
+      ? styles.correct
+      : check.marked === -1
+        ? styles.wrong
+        : styles.unmarked
+    : answer?.value
+      ? styles.answered
+      : '';
+  const due = 'targetDate' in question ? question : null;
+  return (
+    <article
+      id={`question-${number}`}
+      className={`${styles.card} ${tone}`}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+    >
+      <h3 id={headingId} className={styles.title}>
+        {number}. {question.title}
+      </h3>
+      {question.topics.length > 0 && (
+        <ul className={styles.topics} aria-label="Topics">
+          {question.topics.map((topic) => (
+            <li key={topic} className={styles.chip}>
+              {topic}
+            </li>
+          ))}
+        </ul>
+      )}
+      {due && (
+        <p className={styles.due}>
+          Due at <time dateTime={due.targetDate}>{formatWhen(due.targetDate)}</time> ({formatTimeLeft(due)})
+        </p>
+      )}
+      <div className={styles.text}>
+        <RichText text={question.question} />
+      </div>
+      {question.hint && (
+        <details className={styles.hint}>
+          <summary>Hint</summary>
+          <p>{question.hint}</p>
+        </details>
+      )}
+      {answer && <AnswerInput question={question} {...answer} labelledBy={headingId} number={number} />}
+      {check && 'answer' in question && (
+        <dl className={styles.result}>
+          <dt>Your answer</dt>
+          <dd className={styles.resultValue}>
+            <RichText text={showAnswer(question, check.studentAnswer)} inline />
+          </dd>
+          <dt>Correct answer</dt>
+          <dd className={styles.resultValue}>
+            <RichText text={showAnswer(question, question.answer)} inline />
+          </dd>
+          <dt>Result</dt>
+          <dd>
+            {markText[check.marked]}
+            {check.redo ? ' (redo)' : ''}
+          </dd>
+          <dt>Submitted</dt>
+          <dd>
+            <time dateTime={check.submitDate}>{formatWhen(check.submitDate)}</time>
+          </dd>
+          <dt>Explanation</dt>
+          <dd className={styles.resultValue}>{question.explanation}</dd>
+        </dl>
+      )}
+      {note && (
+        <p className={styles.note} role="status">
+          {note}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function AnswerInput({
+  question,
+  value,
+  onChange,
+  number,
+}: AnswerProps & { question: QuestionStudent | QuestionOnly; labelledBy: string; number: number }) {
+  if (question.type === 's') {
+    const id = `answer-${question.id}`;
+    return (
+      <div className={styles.answer}>
+        <label htmlFor={id} className={styles.answerLabel}>
+          Your answer to question {number}
+        </label>
+        <textarea
+          id={id}
+          className={styles.textarea}
+          rows={4}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+    );
+  }
+  const multiple = question.type === 'M';
+  const chosen = multiple ? (decodeMultiAnswer(value) ?? []) : [value];
+  const toggle = (option: string, checked: boolean) => {
+    if (!multiple) return onChange(option);
+    const next = question.candidates
+      .map((c) => c.value)
+      .filter((v) => (v === option ? checked : chosen.includes(v)));
+    onChange(next.length ? encodeMultiAnswer(next) : '');
+  };
+  return (
+    <fieldset className={styles.options}>
+      <legend className={styles.answerLabel}>
+        {multiple
+          ? `Choose every right answer to question ${number}`
+          : `Choose one answer to question ${number}`}
+      </legend>
+      {question.candidates.map((candidate) => (
+        <label key={candidate.id} className={styles.option}>
+          <input
+            type={multiple ? 'checkbox' : 'radio'}
+            name={`question-${question.id}`}
+            value={candidate.value}
+            checked={chosen.includes(candidate.value)}
+            onChange={(e) => toggle(candidate.value, e.target.checked)}
+          />
+          <span className={styles.optionText}>
+            <RichText text={candidate.value} inline />
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

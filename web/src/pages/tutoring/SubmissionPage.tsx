@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
+import { isDay } from '../../../../common/dates.ts';
+import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
+import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { Calendar } from '../../ui/Calendar.tsx';
+import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { AnswerPanel } from './AnswerPanel.tsx';
+import { formatDay } from './format.ts';
+import { QuestionCard } from './QuestionCard.tsx';
+import styles from './TutoringPage.module.css';
+import { useJump } from './useJump.ts';
+
+/** Percent to two decimals (spec 1 §9). */
+export function scorePercent(correct: number, total: number): string {
+  return total === 0 ? '0.00' : ((correct / total) * 100).toFixed(2);
+}
+
+/** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
+export function SubmissionPage() {
+  const { name = '' } = useParams();
+  const me = useOutletContext<AuthCheckResponse>();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const onFailure = useApiFailure({ forbiddenTo: `/tutoring/${encodeURIComponent(me.username)}` });
+  const rawDate = search.get('date');
+  const date = rawDate && isDay(rawDate) ? rawDate : null;
+  const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
+  // A new date filter starts again at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the date changes
+  useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [date]);
+
+  const query = useQuery({
+    queryKey: tutoringKeys.submissions(name, paging.page, paging.size, date),
+    queryFn: () => tutoringApi.submissions(name, paging, date),
+    retry: false,
+  });
+  useEffect(() => {
+    if (query.error) onFailure(query.error);
+  }, [query.error, onFailure]);
+  const { jump } = useJump(paging, setPaging, query.data);
+
+  const data = query.data;
+  const summary = data?.summary;
+  const total = data?.totalElements ?? 0;
+  const marked = summary ? summary.correct + summary.wrong : 0;
+  const percent = summary ? scorePercent(summary.correct, summary.total) : '0.00';
+  const good = summary ? summary.total > 0 && summary.correct / summary.total > 0.5 : false;
+  const first = paging.page * paging.size;
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.main}>
+        <div className={styles.titleCard}>
+          <h1 className={styles.heading}>Submissions</h1>
+          <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
+        </div>
+        {date && (
+          <p className={styles.chipRow}>
+            <button
+              type="button"
+              className={styles.dateChip}
+              onClick={() => navigate(`/submission/${encodeURIComponent(name)}`)}
+              aria-label={`Remove the date filter ${date}`}
+            >
+              Due {date} <span aria-hidden="true">×</span>
+            </button>
+          </p>
+        )}
+        {summary && summary.total > 0 && (
+          <section className={styles.titleCard} aria-labelledby="results-title">
+            <div>
+              <h2 id="results-title" className={styles.heading}>
+                Results
+              </h2>
+              <p style={{ margin: 0 }}>
+                {summary.firstDueDate && summary.lastDueDate && (
+                  <>
+                    {formatDay(summary.firstDueDate)}
+                    {formatDay(summary.firstDueDate) !== formatDay(summary.lastDueDate) &&
+                      ` - ${formatDay(summary.lastDueDate)}`}
+                  </>
+                )}
+              </p>
+            </div>
+            <p
+              style={{ margin: 0, fontWeight: 700, color: good ? 'var(--color-ok)' : 'var(--color-bad)' }}
+              data-testid="score"
+            >
+              Score {summary.correct} / {summary.total} ({percent}%)
+            </p>
+            {summary.unmarked > 0 && (
+              <p style={{ margin: 0 }}>
+                {summary.unmarked} still to be marked ({marked} marked)
+              </p>
+            )}
+          </section>
+        )}
+        {query.isPending && <p role="status">Loading…</p>}
+        {query.isSuccess && total === 0 && (
+          <article className={styles.empty}>
+            <h2>There are no submissions at the moment.</h2>
+          </article>
+        )}
+        {(data?.content ?? []).map((submission, index) => (
+          <QuestionCard
+            key={submission.id}
+            number={first + index + 1}
+            question={submission.question}
+            check={{
+              studentAnswer: submission.studentAnswer,
+              marked: submission.marked,
+              submitDate: submission.submitDate,
+              redo: submission.redo,
+            }}
+          />
+        ))}
+        {total > 0 && (
+          <PageFooter
+            page={paging.page}
+            totalPages={data?.totalPages ?? 1}
+            onPage={(page) => setPaging((p) => ({ ...p, page }))}
+          />
+        )}
+      </div>
+      <AnswerPanel
+        mode="check"
+        total={total}
+        boxes={Array.from({ length: total }, (_, i) => {
+          const item =
+            i >= first && i < first + (data?.content.length ?? 0) ? data?.content[i - first] : undefined;
+          return {
+            number: i + 1,
+            state: !item
+              ? 'neutral'
+              : item.marked === 1
+                ? 'correct'
+                : item.marked === -1
+                  ? 'wrong'
+                  : 'neutral',
+          };
+        })}
+        onJump={jump}
+      />
+      <FloatingPanel title="Calendar">
+        <Calendar mode="student" student={name} initial={date ? new Date(`${date}T12:00:00`) : undefined} />
+      </FloatingPanel>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Jump to question N: change to its page, then scroll to it once that page is shown (not before, as
+ * the original did) and move focus there for keyboard users.
+ */
+export function useJump(
+  paging: { page: number; size: number },
+  setPaging: (update: (p: { page: number; size: number }) => { page: number; size: number }) => void,
+  shown: { number: number } | undefined,
+) {
+  const [target, setTarget] = useState<number | null>(null);
+  useEffect(() => {
+    if (target === null || !shown || shown.number !== Math.floor((target - 1) / paging.size)) return;
+    const element = document.getElementById(`question-${target}`);
+    if (!element) return;
+    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    element.focus({ preventScroll: true });
+    setTarget(null);
+  }, [target, shown, paging.size]);
+  const jump = (number: number) => {
+    setPaging((p) => ({ ...p, page: Math.floor((number - 1) / p.size) }));
+    setTarget(number);
+  };
+  return { jump };
+}

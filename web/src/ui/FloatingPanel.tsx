@@ -1,0 +1,90 @@
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
+import styles from './FloatingPanel.module.css';
+
+/**
+ * A panel that floats over the page: dragged by its handle with a mouse or a finger (pointer events),
+ * moved with the arrow keys when the handle has focus, and collapsed or expanded by its toggle. It
+ * stays inside the window.
+ */
+export function FloatingPanel({
+  title,
+  children,
+  initiallyOpen = false,
+}: {
+  title: string;
+  children: ReactNode;
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const [position, setPosition] = useState({ x: 16, y: 80 });
+  const drag = useRef<{ dx: number; dy: number } | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const clamp = (x: number, y: number) => {
+    const width = panel.current?.offsetWidth ?? 100;
+    const height = panel.current?.offsetHeight ?? 40;
+    return {
+      x: Math.min(Math.max(0, x), Math.max(0, window.innerWidth - width)),
+      y: Math.min(Math.max(0, y), Math.max(0, window.innerHeight - Math.min(height, 48))),
+    };
+  };
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    drag.current = { dx: event.clientX - position.x, dy: event.clientY - position.y };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    if (!drag.current) return;
+    setPosition(clamp(event.clientX - drag.current.dx, event.clientY - drag.current.dy));
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.shiftKey ? 40 : 10;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    setPosition((p) => clamp(p.x + move[0], p.y + move[1]));
+  };
+
+  return (
+    <div
+      ref={panel}
+      className={styles.panel}
+      style={{ left: position.x, top: position.y }}
+      data-testid="floating-panel"
+    >
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={styles.handle}
+          aria-label={`Move the ${title} panel (drag, or use the arrow keys)`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onKeyDown}
+        >
+          ✥
+        </button>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
+        </button>
+      </div>
+      <div hidden={!open} className={styles.body}>
+        {children}
+      </div>
+    </div>
+  );
+}
