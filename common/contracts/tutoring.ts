@@ -222,3 +222,64 @@ export type DayCount = {
 };
 
 export { MARKS };
+
+const changedText = (max: number) =>
+  z
+    .string({ error: 'must be a text' })
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => v.trim() !== '', 'must not be empty')
+    .optional();
+
+/** `PATCH questions/multiples`: the id plus only the fields that changed. */
+export const QuestionUpdateItem = z
+  .object({
+    id: positiveId,
+    title: changedText(questionLimits.titleMax),
+    question: changedText(questionLimits.questionMax),
+    type: z.enum(QUESTION_TYPES, { error: 'must be m, M or s' }).optional(),
+    /** Null or '' clears the hint. */
+    hint: z
+      .string({ error: 'must be a text' })
+      .max(questionLimits.hintMax, `must be at most ${questionLimits.hintMax} characters`)
+      .nullish(),
+    answer: changedText(questionLimits.answerMax),
+    explanation: changedText(questionLimits.explanationMax),
+    generatedDate: z.string({ error: 'must be a date-time text' }).optional(),
+    candidates: z
+      .array(candidate, { error: 'must be a list' })
+      .max(20, 'must have at most 20 items')
+      .optional(),
+    topics: nameList(questionLimits.topicsMax, questionLimits.topicMax).optional(),
+    students: z.unknown().optional(),
+    targetDate: z.unknown().optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.students !== undefined || item.targetDate !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['students'],
+        message: 'cannot be changed here: reassign with POST assignments (the archive page)',
+      });
+    }
+  });
+export const QuestionUpdateBatch = z
+  .array(QuestionUpdateItem, { error: 'must be a list of changes' })
+  .min(1, 'must hold at least one change')
+  .max(200, 'must hold at most 200 changes');
+
+export type Remarked = { submissionId: number; questionId: number; student: string; from: Mark; to: Mark };
+export type ModifyResult = { count: number; remarked: Remarked[] };
+
+export const TopicLinkRequest = z.object({
+  questionIds: z
+    .array(positiveId, { error: 'must be a list' })
+    .min(1, 'must not be empty')
+    .max(1000, 'must have at most 1000 items'),
+  topics: nameList(questionLimits.topicsMax, questionLimits.topicMax).min(1, 'must not be empty'),
+});
+
+export const TopicTitle = text({ max: questionLimits.topicMax });
+
+export type QuestionTopic = { id: number; title: string; question: string; topics: string[] };
+export type Topic = { id: number; title: string };
+export type RosterStudent = { id: number; name: string; email: string; url: string | null };

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AssignmentCreateRequest } from '../../common/contracts/tutoring.ts';
-import { questionLimits } from '../../common/contracts/tutoring.ts';
 import { dayOf, parseDateTime } from '../../common/dates.ts';
+import { dueDateProblem } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
@@ -16,9 +16,6 @@ import {
   upsertAssignments,
 } from './queries.ts';
 
-/** A minute of grace so a form filled "now" is not refused by the time it arrives. */
-const GRACE_MS = 60_000;
-
 /**
  * A due date: a date-time (offset optional, local = APP_TIME_ZONE), not in the past, at most 14 days
  * ahead (spec 1 §5). Answers the instant and its day in the app's zone.
@@ -31,10 +28,8 @@ export function checkDueDate(
 ): { at: Date; day: string } {
   const at = parseDateTime(text, timeZone);
   if (!at) throw badRequest(`${field}: must be a date-time such as 2026-11-30T18:00`);
-  if (at.getTime() < now.getTime() - GRACE_MS) throw badRequest(`${field}: must not be in the past`);
-  if (at.getTime() > now.getTime() + questionLimits.maxDueDays * 86_400_000 + GRACE_MS) {
-    throw badRequest(`${field}: must be at most ${questionLimits.maxDueDays} days ahead`);
-  }
+  const problem = dueDateProblem(at, now);
+  if (problem) throw badRequest(`${field}: ${problem}`);
   return { at, day: dayOf(at, timeZone) };
 }
 

@@ -87,7 +87,7 @@ describe('random requests', () => {
             expect(response.json()).toMatchObject({ status: response.statusCode });
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 800 },
     );
   });
 });

@@ -2,13 +2,8 @@ import type { z } from 'zod';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { QuestionCreateRequest, QuestionStudent } from '../../common/contracts/tutoring.ts';
 import { formatDateTime, parseDateTime, timeLeft } from '../../common/dates.ts';
-import {
-  decodeMultiAnswer,
-  encodeMultiAnswer,
-  normaliseNames,
-  optionLimits,
-  type QuestionType,
-} from '../../common/questions/rules.ts';
+import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
+import { normaliseNames, type QuestionType } from '../../common/questions/rules.ts';
 import { assignInTransaction, checkDueDate, requireStudents } from '../assignments/service.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest } from '../errors.ts';
@@ -31,30 +26,9 @@ export function checkQuestionRules(
   input: Pick<CreateInput, 'type' | 'candidates' | 'answer'>,
   path = '',
 ): { options: string[]; answer: string } {
-  const type: QuestionType = input.type;
-  if (type === 's') return { options: [], answer: input.answer };
-  const options = input.candidates;
-  if (options.length < optionLimits.min || options.length > optionLimits.max) {
-    throw badRequest(
-      `${path}candidates: a ${type === 'm' ? 'multiple-choice' : 'multiple-answer'} question needs ${optionLimits.min} to ${optionLimits.max} options`,
-    );
-  }
-  if (options.some((o) => o.trim() === '')) throw badRequest(`${path}candidates: options must not be empty`);
-  if (new Set(options).size !== options.length)
-    throw badRequest(`${path}candidates: options must differ from each other`);
-  if (type === 'm') {
-    if (!options.includes(input.answer)) throw badRequest(`${path}answer: must be one of the options`);
-    return { options, answer: input.answer };
-  }
-  const values = decodeMultiAnswer(input.answer);
-  if (!values || values.length === 0) {
-    throw badRequest(
-      `${path}answer: a multiple-answer question's answer must be a JSON array of options, e.g. ["a","c"]`,
-    );
-  }
-  if (values.some((v) => !options.includes(v)))
-    throw badRequest(`${path}answer: every answer must be one of the options`);
-  return { options, answer: encodeMultiAnswer(values) };
+  const result = checkOptionsAndAnswer(input.type, input.candidates, input.answer);
+  if (!result.ok) throw badRequest(`${path}${result.field}: ${result.message}`);
+  return { options: result.options, answer: result.answer };
 }
 
 /** `POST questions`: the question, its options, topics (created when new) and assignments, in one transaction. */

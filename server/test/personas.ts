@@ -42,6 +42,8 @@ export async function createCast(t: TestApp): Promise<Cast> {
  */
 export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   year: () => '2026',
+  /** teacher/{id}/students takes the teacher's name. */
+  id: (cast) => cast.teacher.user.username,
   month: () => '11',
 };
 

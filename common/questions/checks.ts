@@ -1,0 +1,164 @@
+import { questionLimits } from '../contracts/tutoring.ts';
+import { parseDateTime } from '../dates.ts';
+import {
+  decodeMultiAnswer,
+  encodeMultiAnswer,
+  normaliseNames,
+  optionLimits,
+  QUESTION_TYPES,
+  type QuestionType,
+} from './rules.ts';
+
+/**
+ * The rules of one question that need no database, shared by `POST questions`, the bulk upload (server
+ * and the /upload/multiples preview) and the modify page: options for the type, the answer against
+ * the options, and the `M` answer normalised to its JSON array.
+ */
+export function checkOptionsAndAnswer(
+  type: QuestionType,
+  candidates: readonly string[],
+  answer: string,
+):
+  | { ok: true; options: string[]; answer: string }
+  | { ok: false; field: 'candidates' | 'answer'; message: string } {
+  if (type === 's') return { ok: true, options: [], answer };
+  const options = [...candidates];
+  if (options.length < optionLimits.min || options.length > optionLimits.max) {
+    return {
+      ok: false,
+      field: 'candidates',
+      message: `a ${type === 'm' ? 'multiple-choice' : 'multiple-answer'} question needs ${optionLimits.min} to ${optionLimits.max} options`,
+    };
+  }
+  if (options.some((o) => o.trim() === ''))
+    return { ok: false, field: 'candidates', message: 'options must not be empty' };
+  if (new Set(options).size !== options.length)
+    return { ok: false, field: 'candidates', message: 'options must differ from each other' };
+  if (type === 'm') {
+    return options.includes(answer)
+      ? { ok: true, options, answer }
+      : { ok: false, field: 'answer', message: 'must be one of the options' };
+  }
+  const values = decodeMultiAnswer(answer);
+  if (!values || values.length === 0) {
+    return {
+      ok: false,
+      field: 'answer',
+      message: `a multiple-answer question's answer must be a JSON array of options, e.g. ["a","c"]`,
+    };
+  }
+  if (values.some((v) => !options.includes(v)))
+    return { ok: false, field: 'answer', message: 'every answer must be one of the options' };
+  return { ok: true, options, answer: encodeMultiAnswer(values) };
+}
+
+/** Why a due date cannot be used, or null: not in the past, at most 14 days ahead (a minute's grace). */
+export function dueDateProblem(at: Date, now: Date): string | null {
+  const grace = 60_000;
+  if (at.getTime() < now.getTime() - grace) return 'must not be in the past';
+  if (at.getTime() > now.getTime() + questionLimits.maxDueDays * 86_400_000 + grace) {
+    return `must be at most ${questionLimits.maxDueDays} days ahead`;
+  }
+  return null;
+}
+
+export type BulkQuestion = {
+  title: string;
+  question: string;
+  type: QuestionType;
+  candidates: string[];
+  hint: string | null;
+  students: string[];
+  topics: string[];
+  answer: string;
+  explanation: string;
+  generatedDate: Date;
+  targetDate: Date;
+};
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const candidateText = (c: unknown): string | null =>
+  typeof c === 'string'
+    ? c
+    : c && typeof c === 'object' && typeof (c as { value?: unknown }).value === 'string'
+      ? (c as { value: string }).value
+      : null;
+
+/**
+ * One item of a bulk upload (spec 1 §5): the spec's messages for what is missing, in its order, then
+ * the same rules as a single question. Answers the problems (empty when fine) and the item ready to
+ * save.
+ */
+export function checkBulkItem(
+  item: unknown,
+  now: Date,
+  timeZone: string,
+): { problems: string[]; question: BulkQuestion | null } {
+  if (!item || typeof item !== 'object' || Array.isArray(item))
+    return { problems: ['Item is not an object'], question: null };
+  const q = item as Record<string, unknown>;
+  const problems: string[] = [];
+  if (!isText(q.title)) problems.push('Title is missing');
+  else if (q.title.length > questionLimits.titleMax)
+    problems.push(`Title is longer than ${questionLimits.titleMax} characters`);
+  if (!isText(q.question)) problems.push('Question is missing');
+  else if (q.question.length > questionLimits.questionMax)
+    problems.push(`Question is longer than ${questionLimits.questionMax} characters`);
+  const typeOk = typeof q.type === 'string' && (QUESTION_TYPES as readonly string[]).includes(q.type);
+  if (!typeOk) problems.push('Type is missing or incorrect');
+  const candidates = Array.isArray(q.candidates) ? q.candidates.map(candidateText) : null;
+  if (!candidates) problems.push("'candidates' are missing");
+  else if (candidates.some((c) => c === null)) problems.push("'candidates' must be texts");
+  if (!Array.isArray(q.students)) problems.push("'students' header is missing");
+  else if (q.students.some((s) => typeof s !== 'string')) problems.push("'students' must be names");
+  if (!isText(q.answer)) problems.push('Answer is missing');
+  else if (q.answer.length > questionLimits.answerMax)
+    problems.push(`Answer is longer than ${questionLimits.answerMax} characters`);
+  if (!isText(q.explanation)) problems.push('Explanation is missing');
+  else if (q.explanation.length > questionLimits.explanationMax)
+    problems.push(`Explanation is longer than ${questionLimits.explanationMax} characters`);
+  let generated: Date | null = null;
+  if (!isText(q.generatedDate)) problems.push('Generated date is missing');
+  else if (!(generated = parseDateTime(q.generatedDate, timeZone)))
+    problems.push('Generated date is not a date-time');
+  let target: Date | null = null;
+  if (!isText(q.targetDate)) problems.push('Target date is missing');
+  else if (!(target = parseDateTime(q.targetDate, timeZone))) problems.push('Target date is not a date-time');
+  else {
+    const problem = dueDateProblem(target, now);
+    if (problem) problems.push(`Target date ${problem}`);
+  }
+  if (q.hint !== undefined && q.hint !== null && typeof q.hint !== 'string')
+    problems.push('Hint must be a text');
+  if (
+    q.topics !== undefined &&
+    q.topics !== null &&
+    (!Array.isArray(q.topics) || q.topics.some((t) => typeof t !== 'string'))
+  ) {
+    problems.push("'topics' must be a list of texts");
+  }
+  let options: string[] = [];
+  let answer = typeof q.answer === 'string' ? q.answer : '';
+  if (typeOk && candidates && !candidates.includes(null) && isText(q.answer)) {
+    const rules = checkOptionsAndAnswer(q.type as QuestionType, candidates as string[], q.answer);
+    if (!rules.ok) problems.push(`${rules.field === 'answer' ? 'Answer' : 'Candidates'}: ${rules.message}`);
+    else ({ options, answer } = rules);
+  }
+  if (problems.length > 0) return { problems, question: null };
+  return {
+    problems,
+    question: {
+      title: (q.title as string).trim(),
+      question: q.question as string,
+      type: q.type as QuestionType,
+      candidates: options,
+      hint: typeof q.hint === 'string' && q.hint.trim() ? q.hint : null,
+      students: normaliseNames(q.students as string[]),
+      topics: normaliseNames((q.topics as string[] | undefined) ?? []),
+      answer,
+      explanation: q.explanation as string,
+      generatedDate: generated!,
+      targetDate: target!,
+    },
+  };
+}

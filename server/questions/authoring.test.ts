@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../common/contracts/paging.ts';
+import type { ModifyResult, QuestionOnly, SubmissionQuestion } from '../../common/contracts/tutoring.ts';
+import { rebuildCalendar, storedCalendar } from '../calendars/queries.ts';
+import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { call, createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
+
+let t: TestApp;
+let teacher: TestUser;
+let student: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  teacher = await t.createUser({ roles: ['TEACHER'], username: 'mentor' });
+  student = await t.createUser({ roles: ['STUDENT'], username: 'pupil' });
+});
+afterAll(() => t.close());
+
+const total = async () =>
+  ((await call(t, teacher, 'GET', '/api/v1/questions?size=1')).json() as Page<QuestionOnly>).totalElements;
+const bulkItem = (i: number, extra: Record<string, unknown> = {}) => ({
+  ...questionBody(t, { title: `Bulk ${i}`, students: ['pupil'] }),
+  generatedDate: '2026-11-01T09:00:00',
+  ...extra,
+});
+
+describe('POST /api/v1/questions/multiples', () => {
+  it('saves nothing when any item is bad and lists every failing item by index with the spec messages', async () => {
+    const before = await total();
+    const { title: _t, ...noTitle } = bulkItem(1);
+    const { students: _s, ...noStudents } = bulkItem(3);
+    const { candidates: _c, ...noCandidates } = bulkItem(4);
+    const { generatedDate: _g, targetDate: _d, ...noDates } = bulkItem(5);
+    const response = await call(t, teacher, 'POST', '/api/v1/questions/multiples', [
+      bulkItem(0),
+      noTitle,
+      bulkItem(2, { type: 'x', answer: '', explanation: '', question: '' }),
+      noStudents,
+      noCandidates,
+      noDates,
+      bulkItem(6, { answer: 'not an option' }),
+      bulkItem(7, { students: ['ghost'] }),
+      bulkItem(8, { targetDate: dueIn(t, 24 * 20) }),
+    ]);
+    expect(response.statusCode).toBe(400);
+    const details = response.json().details as { path: string; message: string }[];
+    const byItem = (i: number) => details.filter((d) => d.path === `[${i}]`).map((d) => d.message);
+    expect(byItem(0)).toEqual([]);
+    expect(byItem(1)).toEqual(['Title is missing']);
+    expect(byItem(2)).toEqual([
+      'Question is missing',
+      'Type is missing or incorrect',
+      'Answer is missing',
+      'Explanation is missing',
+    ]);
+    expect(byItem(3)).toEqual(["'students' header is missing"]);
+    expect(byItem(4)).toEqual(["'candidates' are missing"]);
+    expect(byItem(5)).toEqual(['Generated date is missing', 'Target date is missing']);
+    expect(byItem(6)).toEqual(['Answer: must be one of the options']);
+    expect(byItem(7)).toEqual(['Unknown student "ghost"']);
+    expect(byItem(8)).toEqual(['Target date must be at most 14 days ahead']);
+    expect(response.json().message).toMatch(
+      /^8 of 9 questions cannot be saved; nothing was saved\. Item 1: Title is missing/,
+    );
+    expect(await total()).toBe(before);
+  });
+
+  it('saves 1,000 questions in one request and transaction', async () => {
+    const before = await total();
+    const items = Array.from({ length: 1000 }, (_, i) => bulkItem(i, { topics: [`bulk-topic-${i % 7}`] }));
+    const started = performance.now();
+    const response = await call(t, teacher, 'POST', '/api/v1/questions/multiples', items);
+    const ms = performance.now() - started;
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBe(1000);
+    expect(await total()).toBe(before + 1000);
+    expect((await call(t, student, 'GET', '/api/v1/assignments/count/pupil')).json()).toBeGreaterThanOrEqual(
+      1000,
+    );
+    console.log(`bulk upload: 1000 questions saved in ${ms.toFixed(0)} ms (${t.database.kind})`);
+  });
+
+  it('answers 413 past the body limit and 400 for a non-array or more than 1,000 items', async () => {
+    const huge = Array.from({ length: 3000 }, (_, i) => bulkItem(i, { explanation: 'x'.repeat(400) }));
+    expect((await call(t, teacher, 'POST', '/api/v1/questions/multiples', huge)).statusCode).toBe(413);
+    const tooMany = Array.from({ length: 1001 }, () => ({}));
+    const many = await call(t, teacher, 'POST', '/api/v1/questions/multiples', tooMany);
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toMatch(/At most 1000 questions/);
+    expect((await call(t, teacher, 'POST', '/api/v1/questions/multiples', { title: 'x' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('PATCH /api/v1/questions/multiples', () => {
+  it('re-marks automatically marked answers when the answer changes, and reports which marks changed', async () => {
+    const a = await t.createUser({ roles: ['STUDENT'] });
+    const b = await t.createUser({ roles: ['STUDENT'] });
+    const q = await createQuestion(t, teacher, { students: [a.user.username, b.user.username] });
+    const submit = async (who: TestUser, answer: string) =>
+      (
+        (
+          await call(t, who, 'POST', '/api/v1/submissions/multiples', [
+            { questionId: q, studentAnswer: answer, studentName: who.user.username },
+          ])
+        ).json() as SubmissionQuestion[]
+      )[0]!;
+    const aSub = await submit(a, '01');
+    const bSub = await submit(b, '12');
+    expect([aSub.marked, bSub.marked]).toEqual([1, -1]);
+
+    const response = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [
+      { id: q, answer: '12', explanation: 'Changed.' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const result = response.json() as ModifyResult;
+    expect(result.count).toBe(1);
+    expect(result.remarked.sort((x, y) => x.submissionId - y.submissionId)).toEqual([
+      { submissionId: aSub.id, questionId: q, student: a.user.username, from: 1, to: -1 },
+      { submissionId: bSub.id, questionId: q, student: b.user.username, from: -1, to: 1 },
+    ]);
+    const review = (await call(t, a, 'GET', `/api/v1/submissions/review/${a.user.username}`)).json();
+    expect(review.content.map((s: SubmissionQuestion) => s.question.id)).toEqual([q]);
+
+    // A teacher's own mark is never overwritten.
+    await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${a.user.username}`, { [aSub.id]: 1 });
+    const again = (
+      await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [{ id: q, answer: '012' }])
+    ).json() as ModifyResult;
+    expect(again.remarked.map((r) => r.submissionId)).toEqual([bSub.id]);
+
+    // Turning it into a short answer sends the automatic marks back to the teacher, and the calendar follows.
+    const toShort = (
+      await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [{ id: q, type: 's' }])
+    ).json() as ModifyResult;
+    expect(toShort.remarked).toEqual([
+      { submissionId: bSub.id, questionId: q, student: b.user.username, from: -1, to: 0 },
+    ]);
+    const stored = await storedCalendar(t.database.db, b.user.id);
+    expect(stored[0]!.toMark).toBe(1);
+    await t.database.db.transaction((tx) => rebuildCalendar(tx, b.user.id));
+    expect(await storedCalendar(t.database.db, b.user.id)).toEqual(stored);
+  });
+
+  it('keeps option ids by position, clears a hint, replaces topics, and refuses bad edits whole', async () => {
+    const q = await createQuestion(t, teacher, { candidates: ['a', 'b', 'c'], answer: 'a', topics: ['old'] });
+    const before = (
+      await call(t, teacher, 'GET', '/api/v1/questions?field=title&q=Loops&size=1000')
+    ).json() as Page<QuestionOnly>;
+    const original = before.content.find((x) => x.id === q)!;
+    const edit = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [
+      {
+        id: q,
+        candidates: ['a', 'B!', 'c', 'd'],
+        hint: null,
+        topics: ['New', 'other'],
+        title: 'Renamed loops',
+      },
+    ]);
+    expect(edit.statusCode).toBe(200);
+    const after = (
+      (
+        await call(t, teacher, 'GET', '/api/v1/questions?field=title&q=Renamed%20loops&size=100')
+      ).json() as Page<QuestionOnly>
+    ).content.find((x) => x.id === q)!;
+    expect(after.candidates.slice(0, 3).map((c) => c.id)).toEqual(original.candidates.map((c) => c.id));
+    expect(after.candidates.map((c) => c.value)).toEqual(['a', 'B!', 'c', 'd']);
+    expect(after.hint).toBeNull();
+    expect(after.topics).toEqual(['new', 'other']);
+
+    for (const [body, status, message] of [
+      [[{ id: q, answer: 'zzz' }], 400, /^\[0\]\.answer: must be one of the options/],
+      [[{ id: q, title: '  ' }], 400, /^0\.title: must not be empty/],
+      [[{ id: q, students: ['pupil'] }], 400, /reassign with POST assignments/],
+      [[{ id: 987654, title: 'x' }], 404, /No question with id 987654/],
+      [[{ id: q, candidates: ['only'] }], 400, /2 to 5 options/],
+      [[], 400, /at least one change/],
+    ] as const) {
+      const response = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.json().message).toMatch(message);
+    }
+    expect(
+      (await call(t, student, 'PATCH', '/api/v1/questions/multiples', [{ id: q, title: 'x' }])).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('GET /api/v1/questions (archive search)', () => {
+  it('finds by each field, case-insensitively, across pages of all questions', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const made: Record<string, number[]> = {};
+    const fields = {
+      title: { title: `Title ${tag.toUpperCase()}` },
+      question: { question: `Text with ${tag} inside` },
+      answer: { type: 's' as const, answer: `answer ${tag}` },
+      explanation: { explanation: `Because ${tag}.` },
+      hint: { hint: `hint ${tag}` },
+      choice: { candidates: [`opt ${tag}`, 'other'], answer: 'other' },
+    };
+    for (const [field, input] of Object.entries(fields)) {
+      made[field] = [];
+      for (let i = 0; i < 3; i++) made[field]!.push(await createQuestion(t, teacher, input));
+    }
+    for (const field of Object.keys(fields)) {
+      const first = (
+        await call(t, teacher, 'GET', `/api/v1/questions?field=${field}&q=${tag}&size=2`)
+      ).json() as Page<QuestionOnly>;
+      const second = (
+        await call(t, teacher, 'GET', `/api/v1/questions?field=${field}&q=${tag}&size=2&page=1`)
+      ).json() as Page<QuestionOnly>;
+      expect(first.totalElements, field).toBe(3);
+      expect([...first.content, ...second.content].map((q) => q.id).sort((x, y) => x - y)).toEqual(
+        made[field],
+      );
+    }
+    const all = (
+      await call(t, teacher, 'GET', `/api/v1/questions?field=all&q=${tag.toUpperCase()}&size=100`)
+    ).json();
+    expect(all.totalElements).toBe(18);
+    expect((await call(t, teacher, 'GET', '/api/v1/questions?field=everything&q=x')).statusCode).toBe(400);
+    expect((await call(t, teacher, 'GET', '/api/v1/questions?sort=answer,asc')).statusCode).toBe(400);
+    // % and _ are taken literally.
+    expect(
+      (await call(t, teacher, 'GET', '/api/v1/questions?q=%25%25_%25&size=1')).json().totalElements,
+    ).toBe(0);
+  });
+});
+
+describe('topics and rosters', () => {
+  it('creates topics (duplicates 409), links them to questions, and finds questions by title', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/topics',
+      as: teacher,
+      headers: { 'content-type': 'text/plain' },
+      payload: ' Recursion ',
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ title: 'recursion' });
+    const duplicate = await t.request({
+      method: 'POST',
+      url: '/api/v1/topics',
+      as: teacher,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'RECURSION',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/v1/topics',
+      as: teacher,
+      headers: { 'content-type': 'text/plain' },
+      payload: '  ',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(
+      ((await call(t, teacher, 'GET', '/api/v1/topics')).json() as { title: string }[]).map((x) => x.title),
+    ).toContain('recursion');
+
+    const q = await createQuestion(t, teacher, { title: 'Factorial by recursion', topics: [] });
+    const linked = await call(t, teacher, 'PATCH', '/api/v1/questions/topics', {
+      questionIds: [q],
+      topics: ['recursion', 'Maths'],
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toEqual([expect.objectContaining({ id: q, topics: ['maths', 'recursion'] })]);
+    const unknown = await call(t, teacher, 'PATCH', '/api/v1/questions/topics', {
+      questionIds: [q, 999991, 999992],
+      topics: ['x'],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No question with id 999991, 999992.');
+    const found = (await call(t, teacher, 'GET', '/api/v1/questions/topics/search?title=factorial')).json();
+    expect(found.content.map((x: { id: number }) => x.id)).toContain(q);
+    expect((await call(t, teacher, 'GET', '/api/v1/questions/topics/search')).statusCode).toBe(400);
+  });
+
+  it('lists every student for the pickers and a teacher her own students', async () => {
+    const students = (await call(t, teacher, 'GET', '/api/v1/student')).json() as { name: string }[];
+    expect(students.map((s) => s.name)).toContain('pupil');
+    expect(students.map((s) => s.name)).not.toContain('mentor');
+    const mine = (await call(t, teacher, 'GET', '/api/v1/teacher/mentor/students')).json() as {
+      name: string;
+      email: string;
+    }[];
+    expect(mine.map((s) => s.name)).toContain('pupil');
+    const other = await t.createUser({ roles: ['TEACHER'] });
+    expect((await call(t, other, 'GET', '/api/v1/teacher/mentor/students')).statusCode).toBe(403);
+    expect((await call(t, other, 'GET', `/api/v1/teacher/${other.user.username}/students`)).json()).toEqual(
+      [],
+    );
+    expect((await call(t, teacher, 'GET', '/api/v1/teacher/nobody/students')).statusCode).toBe(404);
+    expect((await call(t, student, 'GET', '/api/v1/student')).statusCode).toBe(403);
+  });
+});

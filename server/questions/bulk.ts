@@ -1,0 +1,112 @@
+import { inArray } from 'drizzle-orm';
+import { dayOf } from '../../common/dates.ts';
+import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
+import { upsertAssignments } from '../assignments/queries.ts';
+import { refreshCalendarDays } from '../calendars/queries.ts';
+import type { Db } from '../db/open.ts';
+import { candidates, questions, questionTopics, topics } from '../db/schema.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { findStudentsByNames } from '../users/queries.ts';
+
+export const BULK_MAX = 1000;
+
+/** Splits rows so no single INSERT carries too many bound parameters. */
+function chunks<T>(rows: T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * `POST questions/multiples`: every item is checked first; a 400 lists every failing item by index
+ * with the spec's messages and nothing is saved. Otherwise all items are saved in one transaction
+ * with a handful of multi-row statements (not one per question). Answers the count saved.
+ */
+export async function createQuestionsInBulk(
+  db: Db,
+  body: unknown,
+  context: { now: Date; timeZone: string; authorId: number },
+): Promise<number> {
+  if (!Array.isArray(body)) throw badRequest('The body must be a JSON array of questions.');
+  if (body.length === 0) throw badRequest('The array holds no questions.');
+  if (body.length > BULK_MAX)
+    throw badRequest(`At most ${BULK_MAX} questions in one upload (this one has ${body.length}).`);
+
+  const checked = body.map((item) => checkBulkItem(item, context.now, context.timeZone));
+  const names = [...new Set(checked.flatMap((c) => c.question?.students ?? []))];
+  const students = await findStudentsByNames(db, names);
+  const failures: { index: number; problems: string[] }[] = [];
+  checked.forEach((c, index) => {
+    const problems = [...c.problems];
+    for (const name of c.question?.students ?? [])
+      if (!students.has(name)) problems.push(`Unknown student "${name}"`);
+    if (problems.length > 0) failures.push({ index, problems });
+  });
+  if (failures.length > 0) {
+    const shown = failures.slice(0, 20).map((f) => `Item ${f.index}: ${f.problems.join(', ')}`);
+    const more = failures.length > 20 ? ` (and ${failures.length - 20} more items)` : '';
+    throw new AppError(
+      400,
+      `${failures.length} of ${body.length} questions cannot be saved; nothing was saved. ${shown.join('; ')}${more}`,
+      failures.flatMap((f) => f.problems.map((message) => ({ path: `[${f.index}]`, message }))),
+    );
+  }
+
+  const items = checked.map((c) => c.question!) as BulkQuestion[];
+  await db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const part of chunks(items)) {
+      const inserted = await tx
+        .insert(questions)
+        .values(
+          part.map((q) => ({
+            title: q.title,
+            question: q.question,
+            type: q.type,
+            hint: q.hint,
+            answer: q.answer,
+            explanation: q.explanation,
+            generatedDate: q.generatedDate,
+            createdBy: context.authorId,
+          })),
+        )
+        .returning({ id: questions.id });
+      ids.push(...inserted.map((r) => r.id));
+    }
+    const options = items.flatMap((q, i) =>
+      q.candidates.map((value, position) => ({ questionId: ids[i]!, position, value })),
+    );
+    for (const part of chunks(options)) await tx.insert(candidates).values(part);
+
+    const titles = [...new Set(items.flatMap((q) => q.topics))];
+    if (titles.length > 0) {
+      await tx
+        .insert(topics)
+        .values(titles.map((title) => ({ title })))
+        .onConflictDoNothing();
+      const rows = await tx.select().from(topics).where(inArray(topics.title, titles));
+      const topicId = new Map(rows.map((r) => [r.title, r.id]));
+      const links = items.flatMap((q, i) =>
+        q.topics.map((t) => ({ questionId: ids[i]!, topicId: topicId.get(t)! })),
+      );
+      for (const part of chunks(links)) await tx.insert(questionTopics).values(part).onConflictDoNothing();
+    }
+
+    const assignments = items.flatMap((q, i) =>
+      q.students.map((name) => ({
+        questionId: ids[i]!,
+        studentId: students.get(name)!.id,
+        targetDate: q.targetDate,
+        dueDay: dayOf(q.targetDate, context.timeZone),
+      })),
+    );
+    for (const part of chunks(assignments)) await upsertAssignments(tx, part);
+    const daysByStudent = new Map<number, Set<string>>();
+    for (const a of assignments)
+      (daysByStudent.get(a.studentId) ?? daysByStudent.set(a.studentId, new Set()).get(a.studentId)!).add(
+        a.dueDay,
+      );
+    for (const [studentId, days] of daysByStudent) await refreshCalendarDays(tx, studentId, days);
+  });
+  return items.length;
+}
