@@ -117,13 +117,12 @@ export function checkBulkItem(
   if (!isText(q.explanation)) problems.push('Explanation is missing');
   else if (q.explanation.length > questionLimits.explanationMax)
     problems.push(`Explanation is longer than ${questionLimits.explanationMax} characters`);
-  let generated: Date | null = null;
+  const generated = isText(q.generatedDate) ? parseDateTime(q.generatedDate, timeZone) : null;
   if (!isText(q.generatedDate)) problems.push('Generated date is missing');
-  else if (!(generated = parseDateTime(q.generatedDate, timeZone)))
-    problems.push('Generated date is not a date-time');
-  let target: Date | null = null;
+  else if (!generated) problems.push('Generated date is not a date-time');
+  const target = isText(q.targetDate) ? parseDateTime(q.targetDate, timeZone) : null;
   if (!isText(q.targetDate)) problems.push('Target date is missing');
-  else if (!(target = parseDateTime(q.targetDate, timeZone))) problems.push('Target date is not a date-time');
+  else if (!target) problems.push('Target date is not a date-time');
   else {
     const problem = dueDateProblem(target, now);
     if (problem) problems.push(`Target date ${problem}`);

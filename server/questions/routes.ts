@@ -107,7 +107,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   app.get('/teacher/:id/students', { config: { access: access.staff } }, async (request) => {
     const { id } = request.params as { id: string };
     const teacher = await findUserByUsername(database.db, id);
-    if (!teacher || !teacher.roles.includes('TEACHER')) throw notFound('Teacher not found.');
+    if (!teacher?.roles.includes('TEACHER')) throw notFound('Teacher not found.');
     const auth = request.auth!;
     if (teacher.id !== auth.userId && !auth.roles.includes('ADMIN'))
       throw forbidden('You may only list your own students.');

@@ -43,7 +43,7 @@ export async function questionsPage(
   search: { field: SearchField; text: string } | null,
   page: PageRequest,
 ) {
-  const where = search && search.text ? matchOn(search.field, search.text) : undefined;
+  const where = search?.text ? matchOn(search.field, search.text) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const rows = await db
     .select()

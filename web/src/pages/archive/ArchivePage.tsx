@@ -1,0 +1,223 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
+import { failureTexts } from '../../../../common/messages.ts';
+import { splitNameList, typeNames } from '../../../../common/questions/rules.ts';
+import { authoringApi, authoringKeys, type SearchField } from '../../api/authoring.ts';
+import { isApiError } from '../../api/client.ts';
+import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
+import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { useAlert } from '../../ui/alerts.tsx';
+import { RichText } from '../../ui/CodeBlock.tsx';
+import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { addToStudentList } from '../teacher/studentList.ts';
+import styles from './ArchivePage.module.css';
+
+const FIELDS: { value: SearchField; label: string }[] = [
+  { value: 'question', label: 'Question' },
+  { value: 'answer', label: 'Answer' },
+  { value: 'title', label: 'Title' },
+  { value: 'explanation', label: 'Explanation' },
+  { value: 'choice', label: 'Choice' },
+  { value: 'hint', label: 'Hint' },
+  { value: 'all', label: 'All' },
+];
+
+/** `YYYY-MM-DDTHH:mm` for a datetime-local input, `hours` from now. */
+export function localInputValue(hoursAhead: number): string {
+  const d = new Date(Date.now() + hoursAhead * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local value is the browser's wall-clock time: send it with its offset. */
+export function withOffset(local: string): string {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+/**
+ * /questions: the archive. A server-side search over every question with the field selector, a
+ * Duplicate checkbox per question, and a floating panel that reassigns the chosen ones.
+ */
+export function ArchivePage() {
+  const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
+  const { showAlert } = useAlert();
+  const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
+  const [field, setField] = useState<SearchField>('all');
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<{ field: SearchField; q: string }>({ field: 'all', q: '' });
+  const [chosen, setChosen] = useState<Map<number, string>>(new Map());
+  const [students, setStudents] = useState('');
+  const [due, setDue] = useState(() => localInputValue(24));
+  const [busy, setBusy] = useState(false);
+
+  const query = useQuery({
+    queryKey: authoringKeys.questions(paging.page, paging.size, search.field, search.q),
+    queryFn: () => authoringApi.questions(paging, search),
+    retry: false,
+  });
+  useEffect(() => {
+    if (query.error) onFailure(query.error);
+  }, [query.error, onFailure]);
+
+  const runSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch({ field, q: text.trim() });
+    setPaging((p) => ({ ...p, page: 0 }));
+  };
+  const toggle = (question: QuestionOnly, on: boolean) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (on) next.set(question.id, question.title);
+      else next.delete(question.id);
+      return next;
+    });
+
+  const reassign = async () => {
+    const names = splitNameList(students);
+    if (chosen.size === 0) return showAlert('Choose at least one question with its Duplicate box.');
+    if (names.length === 0) return showAlert('Students for: name at least one student.');
+    if (!due) return showAlert('Target Date is missing.');
+    setBusy(true);
+    try {
+      await authoringApi.assign([...chosen.keys()], names, withOffset(due));
+      addToStudentList(names.join(','));
+      showAlert(
+        `Assigned ${chosen.size} question${chosen.size === 1 ? '' : 's'} to ${names.join(', ')}.`,
+        'info',
+      );
+      setChosen(new Map());
+    } catch (error) {
+      if (isApiError(error, 401) || isApiError(error, 403)) onFailure(error);
+      else showAlert(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const content = query.data?.content ?? [];
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1>Archive</h1>
+        <nav aria-label="Teacher pages" className={styles.links}>
+          <Link to="/questions">Archive</Link>
+          <Link to="/teacher">Teacher</Link>
+          <Link to="/questions/modify">Modify</Link>
+        </nav>
+      </div>
+      <search>
+        <form className={styles.search} onSubmit={runSearch}>
+          <label htmlFor="search-field" className="visually-hidden">
+            Search in
+          </label>
+          <select id="search-field" value={field} onChange={(e) => setField(e.target.value as SearchField)}>
+            {FIELDS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="search-text" className="visually-hidden">
+            Search text
+          </label>
+          <input
+            id="search-text"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search questions"
+          />
+          <button type="submit">Search</button>
+        </form>
+      </search>
+      <div className={styles.toolbar}>
+        <p aria-live="polite">
+          {query.data
+            ? `${query.data.totalElements} question${query.data.totalElements === 1 ? '' : 's'}`
+            : ''}
+          {search.q ? ` matching “${search.q}”` : ''}
+        </p>
+        <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
+      </div>
+      {query.isPending && <p role="status">Loading…</p>}
+      {content.map((question) => (
+        <article key={question.id} className={styles.card} aria-labelledby={`archive-${question.id}`}>
+          <header className={styles.cardHead}>
+            <h2 id={`archive-${question.id}`}>
+              {question.id}. {question.title}
+            </h2>
+            <label className={styles.duplicate}>
+              <input
+                type="checkbox"
+                checked={chosen.has(question.id)}
+                onChange={(e) => toggle(question, e.target.checked)}
+              />
+              Duplicate
+            </label>
+          </header>
+          <p className={styles.meta}>
+            {typeNames[question.type]}
+            {question.topics.length ? ` · ${question.topics.join(', ')}` : ''}
+          </p>
+          <RichText text={question.question} />
+          {question.candidates.length > 0 && (
+            <ol className={styles.options}>
+              {question.candidates.map((c) => (
+                <li key={c.id}>
+                  <RichText text={c.value} inline />
+                </li>
+              ))}
+            </ol>
+          )}
+          <dl className={styles.facts}>
+            <dt>Answer</dt>
+            <dd>{question.answer}</dd>
+            <dt>Explanation</dt>
+            <dd>{question.explanation}</dd>
+            {question.hint && (
+              <>
+                <dt>Hint</dt>
+                <dd>{question.hint}</dd>
+              </>
+            )}
+          </dl>
+        </article>
+      ))}
+      {(query.data?.totalElements ?? 0) > 0 && (
+        <PageFooter
+          page={paging.page}
+          totalPages={query.data?.totalPages ?? 1}
+          onPage={(page) => setPaging((p) => ({ ...p, page }))}
+        />
+      )}
+      <FloatingPanel title={`Reassign (${chosen.size})`} initiallyOpen>
+        <div className={styles.panel}>
+          <p className={styles.muted}>
+            {chosen.size ? [...chosen.values()].join(', ') : 'Tick Duplicate on the questions to reassign.'}
+          </p>
+          <label htmlFor="reassign-students">Students for</label>
+          <input
+            id="reassign-students"
+            value={students}
+            onChange={(e) => setStudents(e.target.value)}
+            placeholder="alice, bob"
+          />
+          <label htmlFor="reassign-due">Target Date</label>
+          <input
+            id="reassign-due"
+            type="datetime-local"
+            value={due}
+            onChange={(e) => setDue(e.target.value)}
+          />
+          <button type="button" onClick={() => void reassign()} disabled={busy}>
+            SUBMIT
+          </button>
+        </div>
+      </FloatingPanel>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Calendar } from '../../ui/Calendar.tsx';
+import { addToStudentList, readStudentList, writeStudentList } from './studentList.ts';
+import styles from './TeacherPage.module.css';
+
+/** /teacher: the student list kept in this browser and the calendar of every listed student. */
+export function TeacherPage() {
+  const [students, setStudents] = useState(readStudentList);
+  const [draft, setDraft] = useState('');
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    setStudents(addToStudentList(draft));
+    setDraft('');
+  };
+  const remove = (name: string) => {
+    const next = students.filter((s) => s !== name);
+    writeStudentList(next);
+    setStudents(next);
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1>Teacher</h1>
+      <section className={styles.card} aria-labelledby="students-title">
+        <h2 id="students-title">Students</h2>
+        <form className={styles.add} onSubmit={add}>
+          <label htmlFor="student-name">Student name (several: separate with commas)</label>
+          <div className={styles.row}>
+            <input
+              id="student-name"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              autoComplete="off"
+            />
+            <button type="submit">Add</button>
+          </div>
+        </form>
+        {students.length === 0 ? (
+          <p className={styles.muted}>No students yet: add them by name.</p>
+        ) : (
+          <ul className={styles.list}>
+            {students.map((name) => (
+              <li key={name} className={styles.item}>
+                <span className={styles.name}>{name}</span>
+                <Link to={`/submission/${encodeURIComponent(name)}`}>Submissions</Link>
+                <Link to={`/user/${encodeURIComponent(name)}`}>Dashboard</Link>
+                <button type="button" onClick={() => remove(name)} aria-label={`Remove ${name}`}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {students.length > 0 && <Calendar mode="teacher" students={students} />}
+    </div>
+  );
+}

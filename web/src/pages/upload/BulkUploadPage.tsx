@@ -1,0 +1,267 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { failureTexts } from '../../../../common/messages.ts';
+import { checkBulkItem } from '../../../../common/questions/checks.ts';
+import { authoringApi } from '../../api/authoring.ts';
+import { isApiError } from '../../api/client.ts';
+import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { useAlert } from '../../ui/alerts.tsx';
+import styles from './BulkUploadPage.module.css';
+import { parseBulkJson } from './bulk.ts';
+
+const EXAMPLE = `[
+  {
+    "title": "Loop output",
+    "question": "What does it print?&code:for (int i = 0; i < 2; i++) System.out.print(i);",
+    "type": "m",
+    "candidates": ["01", "12"],
+    "answer": "01",
+    "explanation": "i is 0 then 1.",
+    "hint": "",
+    "topics": ["java"],
+    "students": ["alice"],
+    "generatedDate": "2026-11-23T09:00",
+    "targetDate": "2026-11-25T18:00"
+  }
+]`;
+
+type Item = Record<string, unknown>;
+const TEXT_FIELDS = [
+  'title',
+  'question',
+  'answer',
+  'explanation',
+  'hint',
+  'generatedDate',
+  'targetDate',
+] as const;
+const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
+
+/**
+ * /upload/multiples: questions as JSON. Parse shows them side by side for checking and inline
+ * editing (written back into the JSON); problems are shown at their item; Submit saves all or none.
+ */
+export function BulkUploadPage() {
+  const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Map<number, string[]>>(new Map());
+  const [uploading, setUploading] = useState<{ count: number; started: number } | null>(null);
+  const [saved, setSaved] = useState<number | null>(null);
+  const { showAlert } = useAlert();
+  const onFailure = useApiFailure({ forbiddenTo: '/login' });
+
+  const writeText = (next: string) => {
+    setText(next);
+    localStorage.setItem('tutorfolio:bulk', next);
+  };
+  const parse = () => {
+    const result = parseBulkJson(text);
+    setServerErrors(new Map());
+    setSaved(null);
+    if ('error' in result) {
+      setParseError(result.error);
+      setItems(null);
+      return null;
+    }
+    setParseError(null);
+    setItems(result.items);
+    return result.items;
+  };
+  const edit = (index: number, field: string, value: unknown) => {
+    if (!items) return;
+    const next = items.map((item, i) => (i === index ? { ...item, [field]: value } : item));
+    setItems(next);
+    writeText(JSON.stringify(next, null, 2));
+    setServerErrors((errors) => {
+      const copy = new Map(errors);
+      copy.delete(index);
+      return copy;
+    });
+  };
+
+  const now = new Date();
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const problems = (items ?? []).map((item, i) => [
+    ...checkBulkItem(item, now, timeZone).problems,
+    ...(serverErrors.get(i) ?? []),
+  ]);
+  const failing = problems.filter((p) => p.length > 0).length;
+
+  const submit = async () => {
+    const parsed = parse();
+    if (!parsed) return;
+    const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone).problems);
+    if (local.some((p) => p.length))
+      return showAlert(`${local.filter((p) => p.length).length} questions have problems; fix them first.`);
+    setUploading({ count: parsed.length, started: Date.now() });
+    try {
+      const count = await authoringApi.bulk(parsed);
+      setSaved(count);
+      showAlert(`Saved ${count} questions.`, 'info');
+    } catch (error) {
+      if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
+      if (isApiError(error, 400) && error.body?.details) {
+        const byItem = new Map<number, string[]>();
+        for (const d of error.body.details) {
+          const index = Number(/^\[(\d+)\]/.exec(d.path)?.[1]);
+          if (Number.isInteger(index)) byItem.set(index, [...(byItem.get(index) ?? []), d.message]);
+        }
+        setServerErrors(byItem);
+      }
+      showAlert(
+        isApiError(error) && error.status < 500 && error.status > 0
+          ? error.message
+          : failureTexts.serverIssue,
+      );
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1>Bulk upload</h1>
+        <Link to="/upload">Single upload</Link>
+      </div>
+      <div className={styles.columns}>
+        <section className={styles.editor} aria-label="JSON editor">
+          <label id="json-label" htmlFor="bulk-json" className={styles.label}>
+            Questions as JSON
+          </label>
+          <textarea
+            id="bulk-json"
+            className={styles.json}
+            value={text}
+            onChange={(e) => writeText(e.target.value)}
+            spellCheck={false}
+          />
+          {parseError && (
+            <p className={styles.error} role="alert">
+              {parseError}
+            </p>
+          )}
+          <div className={styles.buttons}>
+            <button type="button" onClick={parse}>
+              Parse
+            </button>
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => void submit()}
+              disabled={uploading !== null}
+            >
+              Submit
+            </button>
+          </div>
+          {uploading && (
+            <div role="status" className={styles.progress}>
+              <progress aria-label="Uploading" />
+              Uploading {uploading.count} questions…
+            </div>
+          )}
+          {saved !== null && (
+            <p role="status" className={styles.saved}>
+              Saved {saved} questions.
+            </p>
+          )}
+        </section>
+        <section className={styles.preview} aria-label="Preview">
+          {items && (
+            <p className={failing ? styles.error : styles.saved}>
+              {items.length} questions parsed{failing ? `, ${failing} with problems` : ', all ready'}.
+            </p>
+          )}
+          {(items ?? []).map((item, index) => (
+            <article
+              // biome-ignore lint/suspicious/noArrayIndexKey: items are identified by their position in the JSON
+              key={index}
+              className={`${styles.item} ${problems[index]!.length ? styles.bad : ''}`}
+              aria-label={`Item ${index}`}
+            >
+              <h2 className={styles.itemTitle}>Item {index}</h2>
+              {problems[index]!.length > 0 && (
+                <ul className={styles.problems} aria-label={`Problems of item ${index}`}>
+                  {problems[index]!.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              )}
+              <div className={styles.grid}>
+                <label htmlFor={`bulk-${index}-type`}>type</label>
+                <select
+                  id={`bulk-${index}-type`}
+                  value={String(item.type ?? '')}
+                  onChange={(e) => edit(index, 'type', e.target.value)}
+                >
+                  <option value="">(missing)</option>
+                  <option value="m">m</option>
+                  <option value="M">M</option>
+                  <option value="s">s</option>
+                </select>
+                {TEXT_FIELDS.map((field) => (
+                  <FieldEditor
+                    key={field}
+                    id={`bulk-${index}-${field}`}
+                    label={field}
+                    value={typeof item[field] === 'string' ? (item[field] as string) : ''}
+                    onChange={(v) => edit(index, field, v)}
+                  />
+                ))}
+                {LIST_FIELDS.map((field) => (
+                  <FieldEditor
+                    key={field}
+                    id={`bulk-${index}-${field}`}
+                    label={`${field} (one per line)`}
+                    multiline
+                    value={
+                      Array.isArray(item[field]) ? (item[field] as unknown[]).map(String).join('\n') : ''
+                    }
+                    onChange={(v) =>
+                      edit(
+                        index,
+                        field,
+                        v.split('\n').filter((line) => line.trim() !== ''),
+                      )
+                    }
+                  />
+                ))}
+              </div>
+            </article>
+          ))}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function FieldEditor({
+  id,
+  label,
+  value,
+  onChange,
+  multiline,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  multiline?: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      {multiline || value.length > 60 ? (
+        <textarea
+          id={id}
+          rows={Math.min(6, Math.max(2, value.split('\n').length))}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { answerOf, blankDraft, checkDraft, type Draft, keepLocked } from './draft.ts';
+
+const now = new Date('2026-11-23T10:00:00Z');
+function filled(overrides: Partial<Draft> = {}): Draft {
+  const d = blankDraft();
+  return {
+    ...d,
+    title: 'Loops',
+    question: 'What prints?',
+    code: 'System.out.print(1);',
+    type: 'm',
+    optionCount: 2,
+    options: [{ value: '1', isCode: false }, { value: '2', isCode: false }, ...d.options.slice(2)],
+    correct: [0],
+    explanation: 'It prints 1.',
+    dueDate: '2026-11-24T10:00',
+    students: ['alice'],
+    ...overrides,
+  };
+}
+
+describe('upload drafts', () => {
+  it("checks in the spec's order with its alerts", () => {
+    const empty = blankDraft();
+    expect(checkDraft(empty, now)).toEqual({ problem: 'Answer is missing.' });
+    expect(checkDraft(filled({ title: ' ' }), now)).toEqual({ problem: 'Title is missing.' });
+    expect(checkDraft(filled({ type: '' }), now)).toEqual({ problem: 'Type is missing.' });
+    expect(checkDraft(filled({ type: '', correct: [], answerText: 'x' }), now)).toEqual({
+      problem: 'Answer is missing.',
+    });
+    expect(checkDraft(filled({ explanation: '' }), now)).toEqual({ problem: 'Explanation is missing.' });
+    expect(checkDraft(filled({ question: '' }), now)).toEqual({ problem: 'Question is missing.' });
+    expect(checkDraft(filled({ dueDate: '' }), now)).toEqual({ problem: 'Target Date is missing.' });
+    expect(checkDraft(filled({ dueDate: '2026-12-20T10:00' }), now)).toEqual({
+      problem: 'Due Date must be at most 14 days ahead.',
+    });
+  });
+
+  it('builds the request: code after the marker, M answers as a JSON array, lists lower-cased', () => {
+    const result = checkDraft(filled({ topics: ' Java, LOOPS ,java', language: 'sql' }), now);
+    expect('question' in result && result.question).toMatchObject({
+      question: 'What prints?&code:&type=sql:System.out.print(1);',
+      candidates: ['1', '2'],
+      answer: '1',
+      topics: ['java', 'loops'],
+      students: ['alice'],
+    });
+    const multi = filled({
+      type: 'M',
+      optionCount: 3,
+      correct: [2, 0],
+      options: [
+        { value: 'a', isCode: false },
+        { value: 'b', isCode: false },
+        { value: 'int c;', isCode: true },
+        { value: '', isCode: false },
+        { value: '', isCode: false },
+      ],
+    });
+    expect(answerOf(multi)).toBe('["&code:int c;","a"]');
+    expect(answerOf(filled({ type: 's', answerText: 'x = 1', answerIsCode: true }))).toBe('&code:x = 1');
+  });
+
+  it('keeps only locked fields in a fresh draft', () => {
+    const next = keepLocked(filled(), new Set(['dueDate', 'students'] as const));
+    expect(next.dueDate).toBe('2026-11-24T10:00');
+    expect(next.students).toEqual(['alice']);
+    expect(next.title).toBe('');
+    expect(next.type).toBe('');
+  });
+});

@@ -1,0 +1,142 @@
+import { checkOptionsAndAnswer, dueDateProblem } from '../../../../common/questions/checks.ts';
+import {
+  CODE_MARKER,
+  type CodeLanguage,
+  encodeMultiAnswer,
+  joinCode,
+  splitNameList,
+} from '../../../../common/questions/rules.ts';
+import type { NewQuestion } from '../../api/authoring.ts';
+
+/** One question being written on the upload page. */
+export type Draft = {
+  title: string;
+  question: string;
+  code: string;
+  language: CodeLanguage;
+  type: '' | 'm' | 'M' | 's';
+  optionCount: number;
+  options: { value: string; isCode: boolean }[];
+  /** m: the index of the right option; M: the indexes; s: `answerText`. */
+  correct: number[];
+  answerText: string;
+  answerIsCode: boolean;
+  hint: string;
+  topics: string;
+  explanation: string;
+  dueDate: string;
+  students: string[];
+};
+
+export const LOCKABLE = [
+  'title',
+  'question',
+  'code',
+  'type',
+  'options',
+  'answer',
+  'hint',
+  'topics',
+  'explanation',
+  'dueDate',
+  'students',
+] as const;
+export type Lockable = (typeof LOCKABLE)[number];
+
+export function blankDraft(): Draft {
+  return {
+    title: '',
+    question: '',
+    code: '',
+    language: 'java',
+    type: '',
+    optionCount: 4,
+    options: Array.from({ length: 5 }, () => ({ value: '', isCode: false })),
+    correct: [],
+    answerText: '',
+    answerIsCode: false,
+    hint: '',
+    topics: '',
+    explanation: '',
+    dueDate: '',
+    students: [],
+  };
+}
+
+/** A fresh draft that keeps the locked fields of `from`. */
+export function keepLocked(from: Draft, locks: ReadonlySet<Lockable>): Draft {
+  const next = blankDraft();
+  if (locks.has('title')) next.title = from.title;
+  if (locks.has('question')) next.question = from.question;
+  if (locks.has('code')) {
+    next.code = from.code;
+    next.language = from.language;
+  }
+  if (locks.has('type')) next.type = from.type;
+  if (locks.has('options')) {
+    next.options = from.options.map((o) => ({ ...o }));
+    next.optionCount = from.optionCount;
+  }
+  if (locks.has('answer')) {
+    next.correct = [...from.correct];
+    next.answerText = from.answerText;
+    next.answerIsCode = from.answerIsCode;
+  }
+  if (locks.has('hint')) next.hint = from.hint;
+  if (locks.has('topics')) next.topics = from.topics;
+  if (locks.has('explanation')) next.explanation = from.explanation;
+  if (locks.has('dueDate')) next.dueDate = from.dueDate;
+  if (locks.has('students')) next.students = [...from.students];
+  return next;
+}
+
+const asCode = (value: string, isCode: boolean) =>
+  isCode && !value.startsWith(CODE_MARKER) ? `${CODE_MARKER}${value}` : value;
+
+export function optionValues(draft: Draft): string[] {
+  return draft.options.slice(0, draft.optionCount).map((o) => asCode(o.value, o.isCode));
+}
+
+/** The stored answer text of a draft (for M: the JSON array of the chosen options). */
+export function answerOf(draft: Draft): string {
+  if (draft.type === 's') return asCode(draft.answerText, draft.answerIsCode);
+  const values = optionValues(draft);
+  const chosen = draft.correct.filter((i) => i < draft.optionCount).map((i) => values[i]!);
+  if (draft.type === 'm') return chosen[0] ?? '';
+  return chosen.length ? encodeMultiAnswer(chosen) : '';
+}
+
+/**
+ * The checks of spec 1 §5 in its order and with its alerts, then the question rules and the due date
+ * window. Answers the first problem, or the request to send.
+ */
+export function checkDraft(draft: Draft, now: Date): { problem: string } | { question: NewQuestion } {
+  const answer = answerOf(draft);
+  if (!answer.trim()) return { problem: 'Answer is missing.' };
+  if (!draft.title.trim()) return { problem: 'Title is missing.' };
+  if (!draft.type) return { problem: 'Type is missing.' };
+  if (!draft.explanation.trim()) return { problem: 'Explanation is missing.' };
+  if (!draft.question.trim()) return { problem: 'Question is missing.' };
+  if (!draft.dueDate) return { problem: 'Target Date is missing.' };
+  const due = new Date(draft.dueDate);
+  if (Number.isNaN(due.getTime())) return { problem: 'Target Date is missing.' };
+  const dueProblem = dueDateProblem(due, now);
+  if (dueProblem) return { problem: `Due Date ${dueProblem}.` };
+  const rules = checkOptionsAndAnswer(draft.type, draft.type === 's' ? [] : optionValues(draft), answer);
+  if (!rules.ok) return { problem: `${rules.field === 'answer' ? 'Answer' : 'Options'}: ${rules.message}.` };
+  return {
+    question: {
+      title: draft.title.trim(),
+      question: joinCode(draft.question, draft.code.trim() ? draft.code : null, draft.language),
+      type: draft.type,
+      candidates: rules.options,
+      hint: draft.hint.trim() || null,
+      students: draft.students,
+      topics: splitNameList(draft.topics),
+      answer: rules.answer,
+      explanation: draft.explanation,
+      generatedDate: now.toISOString(),
+      targetDate: due.toISOString(),
+    },
+  };
+}
