@@ -1,19 +1,9 @@
-import net from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from '../scripts/free-port.ts';
 
 // Browser tests drive the real built app (npm run test:e2e builds it first) in Debian's Chromium,
 // against a server on its own port and a fresh embedded database seeded with the demo accounts.
 // A free port, picked once in the runner's process; its workers inherit it through the environment.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/free-port.ts';
 import { openDatabase } from './db/open.ts';
 import { findUserByUsername } from './users/queries.ts';
 
@@ -11,17 +11,6 @@ import { findUserByUsername } from './users/queries.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-proc-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 

@@ -61,6 +61,15 @@ export async function rebuildCalendar(db: DbOrTx, studentId: number): Promise<nu
   return (result as unknown as { rows?: unknown[]; rowCount?: number }).rows?.length ?? 0;
 }
 
+const calendarColumns = {
+  studentId: calendarDays.studentId,
+  name: users.username,
+  day: calendarDays.day,
+  solved: calendarDays.solved,
+  unsolved: calendarDays.unsolved,
+  toMark: calendarDays.toMark,
+};
+
 /** The calendar rows of some students for one month, in the order the students were given. */
 export async function calendarMonth(
   db: DbOrTx,
@@ -72,14 +81,7 @@ export async function calendarMonth(
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   const rows = await db
-    .select({
-      studentId: calendarDays.studentId,
-      name: users.username,
-      day: calendarDays.day,
-      solved: calendarDays.solved,
-      unsolved: calendarDays.unsolved,
-      toMark: calendarDays.toMark,
-    })
+    .select(calendarColumns)
     .from(calendarDays)
     .innerJoin(users, eq(users.id, calendarDays.studentId))
     .where(
@@ -97,14 +99,7 @@ export async function calendarMonth(
 /** All stored rows of a student (tests compare them with a recount). */
 export async function storedCalendar(db: DbOrTx, studentId: number): Promise<CalendarRow[]> {
   return db
-    .select({
-      studentId: calendarDays.studentId,
-      name: users.username,
-      day: calendarDays.day,
-      solved: calendarDays.solved,
-      unsolved: calendarDays.unsolved,
-      toMark: calendarDays.toMark,
-    })
+    .select(calendarColumns)
     .from(calendarDays)
     .innerJoin(users, eq(users.id, calendarDays.studentId))
     .where(eq(calendarDays.studentId, studentId))

@@ -25,13 +25,47 @@ const contentTypes = [
 ];
 
 /** Bodies shaped like our contracts as well as anything at all. */
-const likelyFields = ['email', 'username', 'password', 'name', 'title', 'questionIds', 'names', 'targetDate'];
+const likelyFields = [
+  'email',
+  'username',
+  'password',
+  'name',
+  'id',
+  'title',
+  'question',
+  'type',
+  'candidates',
+  'answer',
+  'explanation',
+  'hint',
+  'topics',
+  'students',
+  'generatedDate',
+  'questionIds',
+  'names',
+  'targetDate',
+  'questionId',
+  'studentAnswer',
+  'studentName',
+  'answers',
+];
 const shapedBody = fc.dictionary(
   fc.constantFrom(...likelyFields),
-  fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.jsonValue()),
+  fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string()),
+    fc.array(fc.integer()),
+    fc.constantFrom('m', 'M', 's', '2026-11-24T10:00', '2020-01-01', '["a"]'),
+    fc.jsonValue(),
+  ),
 );
 const body = fc.oneof(
   shapedBody.map((value) => JSON.stringify(value)),
+  // Batch routes take arrays of such objects.
+  fc.array(shapedBody, { maxLength: 4 }).map((value) => JSON.stringify(value)),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.string(),
   fc.constant(''),

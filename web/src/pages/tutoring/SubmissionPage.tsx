@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useOutletContext, useParams, useSearchParams } from 'react-router';
 import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
 import { isDay } from '../../../../common/dates.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
@@ -10,6 +10,7 @@ import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
+import { DateChip } from './DateChip.tsx';
 import { formatDay } from './format.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import styles from './TutoringPage.module.css';
@@ -25,7 +26,6 @@ export function SubmissionPage() {
   const { name = '' } = useParams();
   const me = useOutletContext<AuthCheckResponse>();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
   const onFailure = useApiFailure({ forbiddenTo: `/tutoring/${encodeURIComponent(me.username)}` });
   const rawDate = search.get('date');
   const date = rawDate && isDay(rawDate) ? rawDate : null;
@@ -59,18 +59,7 @@ export function SubmissionPage() {
           <h1 className={styles.heading}>Submissions</h1>
           <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
         </div>
-        {date && (
-          <p className={styles.chipRow}>
-            <button
-              type="button"
-              className={styles.dateChip}
-              onClick={() => navigate(`/submission/${encodeURIComponent(name)}`)}
-              aria-label={`Remove the date filter ${date}`}
-            >
-              Due {date} <span aria-hidden="true">×</span>
-            </button>
-          </p>
-        )}
+        {date && <DateChip date={date} clearTo={`/submission/${encodeURIComponent(name)}`} />}
         {summary && summary.total > 0 && (
           <section className={styles.titleCard} aria-labelledby="results-title">
             <div>

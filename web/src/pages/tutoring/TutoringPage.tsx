@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useOutletContext, useParams, useSearchParams } from 'react-router';
 import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
 import { isDay } from '../../../../common/dates.ts';
 import { failureTexts } from '../../../../common/messages.ts';
@@ -12,6 +12,7 @@ import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { flashAlert, useAlert } from '../../ui/alerts.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
+import { DateChip } from './DateChip.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
 import styles from './TutoringPage.module.css';
 import { useDrafts } from './useDrafts.ts';
@@ -24,7 +25,6 @@ export function TutoringPage() {
   const { name = '' } = useParams();
   const me = useOutletContext<AuthCheckResponse>();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
   const confirm = useConfirm();
   const { showAlert } = useAlert();
   const onFailure = useApiFailure({ forbiddenTo: `/tutoring/${encodeURIComponent(me.username)}` });
@@ -98,18 +98,7 @@ export function TutoringPage() {
           <h1 className={styles.heading}>Questions for {name}</h1>
           <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
         </div>
-        {date && (
-          <p className={styles.chipRow}>
-            <button
-              type="button"
-              className={styles.dateChip}
-              onClick={() => navigate(`/tutoring/${encodeURIComponent(name)}`)}
-              aria-label={`Remove the date filter ${date}`}
-            >
-              Due {date} <span aria-hidden="true">×</span>
-            </button>
-          </p>
-        )}
+        {date && <DateChip date={date} clearTo={`/tutoring/${encodeURIComponent(name)}`} />}
         {pageQuery.isPending && <p role="status">Loading…</p>}
         {pageQuery.isSuccess && content.length === 0 && (
           <article className={styles.empty}>
