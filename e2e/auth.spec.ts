@@ -151,6 +151,20 @@ test('sign-in works by keyboard alone and fits a 360 px phone', async ({ page })
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test("a teacher's header fits a 360 px phone with every link reachable", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await openSignIn(page);
+  await signIn(page, demo.teacher);
+  await expect(page).toHaveURL('/user/teacher');
+  await page.goto('/tutoring/alice');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Dashboard', 'Archive', 'Teacher', 'Upload', 'Log out']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  await context.close();
+});
+
 test('the header hides when scrolling down past 50 px and returns on scrolling up', async ({ page }) => {
   await openSignIn(page);
   await signIn(page, demo.alice);

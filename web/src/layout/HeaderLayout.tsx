@@ -54,8 +54,15 @@ export function HeaderLayout() {
     <div className={styles.page}>
       <header className={`${styles.header} ${hidden ? styles.hidden : ''}`}>
         <nav className={styles.nav} aria-label="Main">
-          <Link className={styles.brand} to={username ? `/user/${encodeURIComponent(username)}` : '/'}>
-            Tutorfolio
+          <Link
+            className={styles.brand}
+            to={username ? `/user/${encodeURIComponent(username)}` : '/'}
+            aria-label="Tutorfolio"
+          >
+            <span className={styles.brandLong}>Tutorfolio</span>
+            <span className={styles.brandShort} aria-hidden="true">
+              TF
+            </span>
           </Link>
           <ul className={styles.links}>
             {dashboardName && first !== 'user' && (

@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import styles from './FloatingPanel.module.css';
 
 /**
@@ -15,8 +22,13 @@ export function FloatingPanel({
   children: ReactNode;
   initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(initiallyOpen);
-  const [position, setPosition] = useState({ x: 16, y: 80 });
+  // On a phone the panel starts closed at the bottom, out of the way of the page.
+  const phone = typeof window !== 'undefined' && window.innerWidth <= 480;
+  const [open, setOpen] = useState(initiallyOpen && !phone);
+  const [position, setPosition] = useState(() => ({
+    x: phone ? 8 : 16,
+    y: phone ? window.innerHeight - 56 : 80,
+  }));
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -25,9 +37,14 @@ export function FloatingPanel({
     const height = panel.current?.offsetHeight ?? 40;
     return {
       x: Math.min(Math.max(0, x), Math.max(0, window.innerWidth - width)),
-      y: Math.min(Math.max(0, y), Math.max(0, window.innerHeight - Math.min(height, 48))),
+      y: Math.min(Math.max(0, y), Math.max(0, window.innerHeight - height)),
     };
   };
+  // Opening near the bottom moves the panel up so all of it is on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-clamp only when it opens or closes
+  useLayoutEffect(() => {
+    setPosition((p) => clamp(p.x, p.y));
+  }, [open]);
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     drag.current = { dx: event.clientX - position.x, dy: event.clientY - position.y };
     event.currentTarget.setPointerCapture(event.pointerId);

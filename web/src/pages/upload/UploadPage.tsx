@@ -74,7 +74,7 @@ export function UploadPage() {
       title={locks.has(field) ? `${label} is kept after an upload` : `Keep ${label} after an upload`}
       onClick={() => toggleLock(field)}
     >
-      {locks.has(field) ? '🔒' : '🔓'}
+      <Padlock closed={locks.has(field)} />
     </button>
   );
 
@@ -447,6 +447,21 @@ function toPreview(draft: Draft): QuestionOnly {
     answer: draft.type === 'M' ? (decodeMultiAnswer(answer) ?? []).join(', ') || answer : answer,
     explanation: draft.explanation,
   };
+}
+
+/** A padlock drawn in SVG (emoji padlocks are missing from many fonts). */
+function Padlock({ closed }: { closed: boolean }) {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path
+        d={closed ? 'M5 7V5a3 3 0 0 1 6 0v2' : 'M5 7V5a3 3 0 0 1 5.8-1'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      />
+    </svg>
+  );
 }
 
 function Field({
