@@ -12,6 +12,8 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Email Address').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Signed in once the page has left /login (the cookie is set by then).
+  await expect(page).not.toHaveURL(/\/login$/);
 }
 
 export async function openSignIn(page: Page): Promise<void> {

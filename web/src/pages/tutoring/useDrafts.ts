@@ -34,24 +34,29 @@ export function useDrafts(name: string, pendingIds: number[] | undefined) {
     retry: false,
   });
 
-  // Reconcile once the server's copy arrives.
+  // Only pending questions can have drafts; whichever copy arrives is pruned to them.
+  const pending = useRef<Set<string> | null>(null);
+  const prune = useCallback((current: DraftAnswers): DraftAnswers => {
+    const allowed = pending.current;
+    if (!allowed) return current;
+    const kept = Object.fromEntries(Object.entries(current).filter(([id]) => allowed.has(id)));
+    return Object.keys(kept).length === Object.keys(current).length ? current : kept;
+  }, []);
+
+  // Reconcile once the server's copy arrives: the newer of it and this browser's copy wins.
   useEffect(() => {
     if (!server.data) return;
     const local = readLocal(name);
     const serverAt = server.data.updatedAt ? new Date(server.data.updatedAt).getTime() : 0;
-    if (!local || serverAt >= local.updatedAt) setAnswers(server.data.answers);
-  }, [server.data, name]);
+    if (!local || serverAt >= local.updatedAt) setAnswers(prune(server.data.answers));
+  }, [server.data, name, prune]);
 
-  // Only pending questions can have drafts.
   const pendingKey = pendingIds?.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the id list's content
   useEffect(() => {
     if (!pendingIds) return;
-    const allowed = new Set(pendingIds.map(String));
-    setAnswers((current) => {
-      const kept = Object.fromEntries(Object.entries(current).filter(([id]) => allowed.has(id)));
-      return Object.keys(kept).length === Object.keys(current).length ? current : kept;
-    });
+    pending.current = new Set(pendingIds.map(String));
+    setAnswers(prune);
   }, [pendingKey]);
 
   const setAnswer = useCallback(
