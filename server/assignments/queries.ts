@@ -57,11 +57,20 @@ export async function countPending(db: DbOrTx, studentId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function pendingQuestionIds(db: DbOrTx, studentId: number): Promise<number[]> {
+/** Pending question ids in the order the tutoring page lists them (due date, then id), optionally one due day. */
+export async function pendingQuestionIds(
+  db: DbOrTx,
+  studentId: number,
+  day: string | null = null,
+): Promise<number[]> {
   const rows = await db
     .select({ questionId: assignments.questionId })
     .from(assignments)
-    .where(eq(assignments.studentId, studentId))
+    .where(
+      day
+        ? and(eq(assignments.studentId, studentId), eq(assignments.dueDay, day))
+        : eq(assignments.studentId, studentId),
+    )
     .orderBy(assignments.targetDate, assignments.questionId);
   return rows.map((r) => r.questionId);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AssignmentCreateRequest } from '../../common/contracts/tutoring.ts';
+import { AssignmentCreateRequest, DayQuery } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
 import { assignmentReads, assignQuestions } from './service.ts';
@@ -27,7 +27,9 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
     assignmentReads.count(database.db, request.subject!.id),
   );
 
-  app.get('/assignments/ids/:name', { config: { access: access.studentRead('name') } }, async (request) =>
-    assignmentReads.ids(database.db, request.subject!.id),
-  );
+  /** Pending question ids in page order; `?date=YYYY-MM-DD` keeps those due that day (the jump grid). */
+  app.get('/assignments/ids/:name', { config: { access: access.studentRead('name') } }, async (request) => {
+    const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
+    return assignmentReads.ids(database.db, request.subject!.id, date ?? null);
+  });
 }

@@ -227,32 +227,24 @@ describe('GET /api/v1/questions (archive search)', () => {
   });
 });
 
+/** `POST topics` takes the title as plain text. */
+const postTopic = (title: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/v1/topics',
+    as: teacher,
+    headers: { 'content-type': 'text/plain' },
+    payload: title,
+  });
+
 describe('topics and rosters', () => {
   it('creates topics (duplicates 409), links them to questions, and finds questions by title', async () => {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/v1/topics',
-      as: teacher,
-      headers: { 'content-type': 'text/plain' },
-      payload: ' Recursion ',
-    });
+    const created = await postTopic(' Recursion ');
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ title: 'recursion' });
-    const duplicate = await t.request({
-      method: 'POST',
-      url: '/api/v1/topics',
-      as: teacher,
-      headers: { 'content-type': 'text/plain' },
-      payload: 'RECURSION',
-    });
+    const duplicate = await postTopic('RECURSION');
     expect(duplicate.statusCode).toBe(409);
-    const empty = await t.request({
-      method: 'POST',
-      url: '/api/v1/topics',
-      as: teacher,
-      headers: { 'content-type': 'text/plain' },
-      payload: '  ',
-    });
+    const empty = await postTopic('  ');
     expect(empty.statusCode).toBe(400);
     expect(
       ((await call(t, teacher, 'GET', '/api/v1/topics')).json() as { title: string }[]).map((x) => x.title),

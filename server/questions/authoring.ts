@@ -55,7 +55,7 @@ export async function linkTopicsToQuestions(
   if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
   await db.transaction(async (tx) => {
     const topicIds = await ensureTopics(tx, normaliseNames(request.topics));
-    for (const id of ids) await linkTopics(tx, id, topicIds);
+    await linkTopics(tx, ids, topicIds);
   });
   const loaded = await loadQuestions(db, ids);
   return ids.map((id) => {

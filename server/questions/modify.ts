@@ -8,6 +8,7 @@ import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db } from '../db/open.ts';
 import { candidates, questions, questionTopics, submissions, users } from '../db/schema.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import { setMarks } from '../submissions/queries.ts';
 import { ensureTopics, linkTopics, loadQuestions } from './queries.ts';
 
 /**
@@ -95,7 +96,7 @@ export async function modifyQuestions(
 
       if (change.topics !== undefined) {
         await tx.delete(questionTopics).where(eq(questionTopics.questionId, change.id));
-        await linkTopics(tx, change.id, await ensureTopics(tx, normaliseNames(change.topics)));
+        await linkTopics(tx, [change.id], await ensureTopics(tx, normaliseNames(change.topics)));
       }
 
       if (plan.markingChanged) {
@@ -112,13 +113,13 @@ export async function modifyQuestions(
           .innerJoin(users, eq(users.id, submissions.studentId))
           .where(and(eq(submissions.questionId, change.id), eq(submissions.autoMarked, true)));
         const touched = new Map<number, Set<string>>();
+        // An answer that now needs a teacher (unmarked) is no longer an automatic mark.
+        const automatic = new Map<number, number>();
+        const unmarked = new Map<number, number>();
         for (const row of answered) {
           const to = autoMark(type, rules.answer, row.studentAnswer);
           if (to === row.marked) continue;
-          await tx
-            .update(submissions)
-            .set({ marked: to, autoMarked: to !== 0 })
-            .where(eq(submissions.id, row.id));
+          (to === 0 ? unmarked : automatic).set(row.id, to);
           remarked.push({
             submissionId: row.id,
             questionId: change.id,
@@ -130,6 +131,8 @@ export async function modifyQuestions(
             row.dueDay,
           );
         }
+        await setMarks(tx, automatic, true);
+        await setMarks(tx, unmarked, false);
         for (const [studentId, days] of touched) await refreshCalendarDays(tx, studentId, days);
       }
     }

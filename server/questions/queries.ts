@@ -41,11 +41,16 @@ export async function ensureTopics(db: DbOrTx, titles: readonly string[]): Promi
   return rows.map((r) => r.id);
 }
 
-export async function linkTopics(db: DbOrTx, questionId: number, topicIds: readonly number[]): Promise<void> {
-  if (topicIds.length === 0) return;
+/** Links every question to every topic (one statement); existing links are kept. */
+export async function linkTopics(
+  db: DbOrTx,
+  questionIds: readonly number[],
+  topicIds: readonly number[],
+): Promise<void> {
+  if (questionIds.length === 0 || topicIds.length === 0) return;
   await db
     .insert(questionTopics)
-    .values(topicIds.map((topicId) => ({ questionId, topicId })))
+    .values(questionIds.flatMap((questionId) => topicIds.map((topicId) => ({ questionId, topicId }))))
     .onConflictDoNothing();
 }
 

@@ -3,7 +3,7 @@ import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { QuestionCreateRequest, QuestionStudent } from '../../common/contracts/tutoring.ts';
 import { formatDateTime, parseDateTime, timeLeft } from '../../common/dates.ts';
 import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
-import { normaliseNames, type QuestionType } from '../../common/questions/rules.ts';
+import { normaliseNames } from '../../common/questions/rules.ts';
 import { assignInTransaction, checkDueDate, requireStudents } from '../assignments/service.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest } from '../errors.ts';
@@ -14,6 +14,7 @@ import {
   linkTopics,
   loadQuestionDetails,
   pendingQuestionsPage,
+  toQuestionOnly,
 } from './queries.ts';
 
 type CreateInput = z.output<typeof QuestionCreateRequest>;
@@ -60,7 +61,7 @@ export async function createQuestion(
       createdBy: context.authorId,
     });
     await insertCandidates(tx, id, options);
-    await linkTopics(tx, id, await ensureTopics(tx, topicTitles));
+    await linkTopics(tx, [id], await ensureTopics(tx, topicTitles));
     await assignInTransaction(tx, [id], students, due);
     return id;
   });
@@ -81,16 +82,14 @@ export async function pendingQuestions(
     rows.map((r) => r.id),
   );
   const content = rows.map((row): QuestionStudent => {
-    const extra = details.get(row.id)!;
+    // The student's view: everything but the answer and the explanation, plus the due date.
+    const {
+      answer: _answer,
+      explanation: _explanation,
+      ...shown
+    } = toQuestionOnly(row, details.get(row.id)!, timeZone);
     return {
-      id: row.id,
-      title: row.title,
-      question: row.question,
-      type: row.type as QuestionType,
-      candidates: extra.candidates,
-      hint: row.hint,
-      generatedDate: formatDateTime(row.generatedDate, timeZone),
-      topics: extra.topics,
+      ...shown,
       targetDate: formatDateTime(row.targetDate, timeZone),
       ...timeLeft(row.targetDate, now),
     };

@@ -109,8 +109,8 @@ export async function submissionsByIds(db: DbOrTx, ids: readonly number[]): Prom
     .where(inArray(submissions.id, [...ids]));
 }
 
-/** Sets teacher marks (one statement): a teacher's mark is never automatic. */
-export async function setMarks(db: DbOrTx, marks: Map<number, number>): Promise<void> {
+/** Sets marks in one statement; `automatic` says whether they came from automatic marking or a teacher. */
+export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic: boolean): Promise<void> {
   if (marks.size === 0) return;
   const cases = sql.join(
     [...marks].map(([id, mark]) => sql`WHEN ${id} THEN ${mark}`),
@@ -118,7 +118,7 @@ export async function setMarks(db: DbOrTx, marks: Map<number, number>): Promise<
   );
   await db
     .update(submissions)
-    .set({ marked: sql`(CASE ${submissions.id} ${cases} END)::smallint`, autoMarked: false })
+    .set({ marked: sql`(CASE ${submissions.id} ${cases} END)::smallint`, autoMarked: automatic })
     .where(inArray(submissions.id, [...marks.keys()]));
 }
 

@@ -245,7 +245,7 @@ export async function markSubmissions(
     );
   }
   await db.transaction(async (tx) => {
-    await setMarks(tx, wanted);
+    await setMarks(tx, wanted, false);
     await refreshCalendarDays(
       tx,
       student.id,

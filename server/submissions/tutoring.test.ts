@@ -397,6 +397,11 @@ describe('assignments and reading lists', () => {
       await call(t, student, 'GET', `/api/v1/questions/student/${name}?date=${day}&size=100`)
     ).json();
     expect(onDay.content.every((q: QuestionStudent) => q.targetDate.startsWith(day))).toBe(true);
+    // The jump grid's ids follow the same order and the same day filter.
+    expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}`)).json()).toEqual(ids);
+    const idsOnDay = (await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=${day}`)).json();
+    expect(idsOnDay).toEqual(onDay.content.map((q: QuestionStudent) => q.id));
+    expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=2026-02-30`)).statusCode).toBe(400);
   });
 
   it('shows teacher-mode calendars of several students and lets an admin rebuild one', async () => {

@@ -23,7 +23,8 @@ export const tutoringApi = {
         date: date ?? undefined,
       },
     }),
-  pendingIds: (name: string) => apiJson<number[]>(named('assignments/ids', name)),
+  pendingIds: (name: string, date?: string | null) =>
+    apiJson<number[]>(named('assignments/ids', name), { query: { date: date ?? undefined } }),
   drafts: (name: string) =>
     apiJson<{ answers: DraftAnswers; updatedAt: string | null }>(named('drafts', name)),
   saveDrafts: (name: string, answers: DraftAnswers) =>
@@ -75,7 +76,8 @@ export const tutoringApi = {
 export const tutoringKeys = {
   pending: (name: string, page: number, size: number, date: string | null) =>
     ['pending', name.toLowerCase(), page, size, date] as const,
-  pendingIds: (name: string) => ['pending-ids', name.toLowerCase()] as const,
+  pendingIds: (name: string, date: string | null = null) =>
+    ['pending-ids', name.toLowerCase(), date] as const,
   drafts: (name: string) => ['drafts', name.toLowerCase()] as const,
   submissions: (name: string, page: number, size: number, date: string | null) =>
     ['submissions', name.toLowerCase(), page, size, date] as const,

@@ -38,13 +38,13 @@ export function TutoringPage() {
     queryFn: () => tutoringApi.pendingQuestions(name, paging, date),
     retry: false,
   });
-  // Every pending question's id in page order, for the jump grid and the progress count.
-  const allQuery = useQuery({
-    queryKey: tutoringKeys.pending(name, 0, 1000, date),
-    queryFn: () => tutoringApi.pendingQuestions(name, { page: 0, size: 1000 }, date),
+  // Every pending question's id in page order (of the date shown), for the jump grid and progress.
+  const shownIds = useQuery({
+    queryKey: tutoringKeys.pendingIds(name, date),
+    queryFn: () => tutoringApi.pendingIds(name, date),
     retry: false,
   });
-  const orderedIds = allQuery.data?.content.map((q) => q.id);
+  const orderedIds = shownIds.data;
   // Drafts are pruned against every pending question, not only those of the date shown.
   const pendingIds = useQuery({
     queryKey: tutoringKeys.pendingIds(name),
@@ -55,9 +55,9 @@ export function TutoringPage() {
   const { jump } = useJump(paging, setPaging, pageQuery.data);
 
   useEffect(() => {
-    const error = pageQuery.error ?? allQuery.error;
+    const error = pageQuery.error ?? shownIds.error;
     if (error) onFailure(error);
-  }, [pageQuery.error, allQuery.error, onFailure]);
+  }, [pageQuery.error, shownIds.error, onFailure]);
 
   const total = pageQuery.data?.totalElements ?? 0;
   const answered = (orderedIds ?? []).filter((id) => answers[String(id)]).length;
