@@ -237,7 +237,9 @@ test('the tutoring page works on a 400 px phone', async ({ browser }) => {
   await context.close();
 });
 
-test('the submissions calendar panel moves by mouse and by keyboard, and collapses', async ({ browser }) => {
+test('the submissions calendar panel moves by mouse, touch and keyboard, and collapses', async ({
+  browser,
+}) => {
   const page = await signInAs(browser, demo.alice);
   await page.goto('/submission/alice');
   const panel = page.getByTestId('floating-panel');
@@ -259,6 +261,23 @@ test('the submissions calendar panel moves by mouse and by keyboard, and collaps
   const dragged = (await panel.boundingBox())!;
   expect(dragged.x).toBeGreaterThan(moved.x + 80);
   expect(dragged.y).toBeGreaterThan(moved.y + 30);
+
+  // A finger: the same pointer events with pointerType "touch".
+  const beforeTouch = (await panel.boundingBox())!;
+  const touchAt = (await handle.boundingBox())!;
+  const point = (dx: number, dy: number) => ({
+    pointerId: 7,
+    pointerType: 'touch',
+    isPrimary: true,
+    clientX: touchAt.x + touchAt.width / 2 + dx,
+    clientY: touchAt.y + touchAt.height / 2 + dy,
+  });
+  await handle.dispatchEvent('pointerdown', point(0, 0));
+  await handle.dispatchEvent('pointermove', point(-60, 40));
+  await handle.dispatchEvent('pointerup', point(-60, 40));
+  const touched = (await panel.boundingBox())!;
+  expect(touched.x).toBeCloseTo(beforeTouch.x - 60, 0);
+  expect(touched.y).toBeCloseTo(beforeTouch.y + 40, 0);
 
   const toggle = page.getByRole('button', { name: 'Calendar', exact: true });
   await toggle.click();

@@ -401,7 +401,9 @@ describe('assignments and reading lists', () => {
     expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}`)).json()).toEqual(ids);
     const idsOnDay = (await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=${day}`)).json();
     expect(idsOnDay).toEqual(onDay.content.map((q: QuestionStudent) => q.id));
-    expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=2026-02-30`)).statusCode).toBe(400);
+    expect(
+      (await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=2026-02-30`)).statusCode,
+    ).toBe(400);
   });
 
   it('shows teacher-mode calendars of several students and lets an admin rebuild one', async () => {

@@ -47,7 +47,12 @@ export function FloatingPanel({
   }, [open]);
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     drag.current = { dx: event.clientX - position.x, dy: event.clientY - position.y };
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // Keep receiving the moves when the finger or mouse leaves the handle.
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // a pointer the browser does not track (synthetic events): moves still arrive over the handle
+    }
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     if (!drag.current) return;
