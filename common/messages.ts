@@ -62,6 +62,7 @@ export const apiMessages = {
   notFound: 'No such API route.',
   studentNotFound: 'Student not found.',
   userNotFound: 'User not found.',
+  teacherNotFound: 'Teacher not found.',
   bodyTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type: send application/json.',

@@ -2,34 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { AssignmentCreateRequest, DayQuery } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
 import { assignmentReads, assignQuestions } from './service.ts';
 
 export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
   const { database, now, config } = app.deps;
 
   /** Answers the number of (question, student) assignments made pending. */
-  app.post('/assignments', { config: { access: access.staff } }, async (request) => {
+  route.post('/assignments', access.staff, async (request) => {
     const body = parseWith(AssignmentCreateRequest, request.body, 'body');
     return assignQuestions(database.db, body, now(), config.timeZone);
   });
 
   /** The day of the latest pending due date (`"YYYY-MM-DD"`), or null when nothing is pending. */
-  app.get(
-    '/assignments/latest/:name',
-    { config: { access: access.studentRead('name') } },
-    async (request, reply) => {
-      const day = await assignmentReads.latest(database.db, request.subject!.id);
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(day));
-    },
-  );
+  route.get('/assignments/latest/:name', access.studentRead('name'), async (request, reply) => {
+    const day = await assignmentReads.latest(database.db, request.subject.id);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(day));
+  });
 
-  app.get('/assignments/count/:name', { config: { access: access.studentRead('name') } }, async (request) =>
-    assignmentReads.count(database.db, request.subject!.id),
+  route.get('/assignments/count/:name', access.studentRead('name'), async (request) =>
+    assignmentReads.count(database.db, request.subject.id),
   );
 
   /** Pending question ids in page order; `?date=YYYY-MM-DD` keeps those due that day (the jump grid). */
-  app.get('/assignments/ids/:name', { config: { access: access.studentRead('name') } }, async (request) => {
+  route.get('/assignments/ids/:name', access.studentRead('name'), async (request) => {
     const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
-    return assignmentReads.ids(database.db, request.subject!.id, date ?? null);
+    return assignmentReads.ids(database.db, request.subject.id, date ?? null);
   });
 }

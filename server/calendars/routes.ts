@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
 import { rebuildCalendar } from './queries.ts';
 import { studentCalendar, teacherCalendar } from './service.ts';
 
@@ -15,25 +16,22 @@ const StudentsQuery = z.object({
 });
 
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
   const { database } = app.deps;
 
-  app.get('/calendars/:year/:month', { config: { access: access.staff } }, async (request) => {
+  route.get('/calendars/:year/:month', access.staff, async (request) => {
     const { year, month } = parseWith(YearMonthParams, request.params, 'params');
     const { students } = parseWith(StudentsQuery, request.query, 'query');
     return teacherCalendar(database.db, students, year, month);
   });
 
-  app.get(
-    '/calendars/:name/:year/:month',
-    { config: { access: access.studentRead('name') } },
-    async (request) => {
-      const { year, month } = parseWith(YearMonthParams, request.params, 'params');
-      return studentCalendar(database.db, request.subject!.id, year, month);
-    },
-  );
+  route.get('/calendars/:name/:year/:month', access.studentRead('name'), async (request) => {
+    const { year, month } = parseWith(YearMonthParams, request.params, 'params');
+    return studentCalendar(database.db, request.subject.id, year, month);
+  });
 
   /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
-  app.patch('/calendars/:name', { config: { access: access.adminFor('name') } }, async (request) =>
-    database.db.transaction((tx) => rebuildCalendar(tx, request.subject!.id)),
+  route.patch('/calendars/:name', access.adminFor('name'), async (request) =>
+    database.db.transaction((tx) => rebuildCalendar(tx, request.subject.id)),
   );
 }

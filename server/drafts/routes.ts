@@ -3,6 +3,7 @@ import { DraftsRequest } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
 import { getDrafts, replaceDrafts } from './queries.ts';
 
 /**
@@ -10,20 +11,21 @@ import { getDrafts, replaceDrafts } from './queries.ts';
  * signing out (`GET`/`PUT /api/v1/drafts/{name}`, documented in docs/api.md).
  */
 export async function draftRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
   const { database, now, config } = app.deps;
 
-  app.get('/drafts/:name', { config: { access: access.studentRead('name') } }, async (request) => {
-    const drafts = await getDrafts(database.db, request.subject!.id);
+  route.get('/drafts/:name', access.studentRead('name'), async (request) => {
+    const drafts = await getDrafts(database.db, request.subject.id);
     return {
       answers: drafts.answers,
       updatedAt: drafts.updatedAt ? formatDateTime(drafts.updatedAt, config.timeZone) : null,
     };
   });
 
-  app.put('/drafts/:name', { config: { access: access.studentWrite('name') } }, async (request) => {
+  route.put('/drafts/:name', access.studentWrite('name'), async (request) => {
     const { answers } = parseWith(DraftsRequest, request.body, 'body');
-    await database.db.transaction((tx) => replaceDrafts(tx, request.subject!.id, answers, now()));
-    const drafts = await getDrafts(database.db, request.subject!.id);
+    await database.db.transaction((tx) => replaceDrafts(tx, request.subject.id, answers, now()));
+    const drafts = await getDrafts(database.db, request.subject.id);
     return {
       answers: drafts.answers,
       updatedAt: drafts.updatedAt ? formatDateTime(drafts.updatedAt, config.timeZone) : null,

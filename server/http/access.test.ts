@@ -49,13 +49,4 @@ describe('access matrix', () => {
     }
     expect(failures).toEqual([]);
   });
-
-  it('refuses a route registered without an access declaration', async () => {
-    const other = await startTestApp({
-      registerExtra: (app) => {
-        expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/declares no access rule/);
-      },
-    });
-    await other.close();
-  });
 });

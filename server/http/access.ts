@@ -6,75 +6,58 @@ import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { findUserByUsername, isParentOf, type UserRow } from '../users/queries.ts';
 
 /**
- * Who may call a route (DESIGN §5). Every `/api/` route declares one of these in its `config.access`;
- * registering a route without one fails at start-up, and the access-matrix test is generated from
- * the same declarations.
+ * Who may call a route (DESIGN §5). Every `/api/` route is declared with `declareRoutes` (http/route.ts),
+ * which stores one of these in `config.access` and gives the handler a request typed by it; a route
+ * registered any other way, or with a declaration that cannot work, fails at start-up.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'roles'; roles: readonly Role[] }
+export type PublicAccess = { kind: 'public' };
+export type SignedInAccess = { kind: 'signedIn' };
+export type RolesAccess = { kind: 'roles'; roles: readonly Role[] };
+/**
+ * A named person's data: the person themself, a teacher (when the person is a student), an admin,
+ * or — for reads only — a parent linked to them. The resolved person is `request.subject`.
+ */
+export type SubjectAccess = {
+  kind: 'subject';
+  /** Where the name comes from: a path parameter or a query parameter. */
+  from: 'params' | 'query';
+  param: string;
   /**
-   * A named person's data: the person themself, a teacher (when the person is a student), an admin,
-   * or — for reads only — a parent linked to them. The resolved person is `request.subject`.
+   * 'student': the person must be a student. 'user': any account (the profile card).
+   * 'teacher': the person must be a teacher, and only they (or an admin) may see it.
    */
-  | {
-      kind: 'subject';
-      /** Where the name comes from: a path parameter or a query parameter. */
-      from: 'params' | 'query';
-      param: string;
-      /** 'student': the person must be a student. 'user': any account (the profile card). */
-      subject: 'student' | 'user';
-      write: boolean;
-      /** Only callers with one of these roles, never the student themself (marking, rebuilding). */
-      onlyRoles?: readonly Role[];
-    };
+  subject: 'student' | 'user' | 'teacher';
+  write: boolean;
+  /** Only callers with one of these roles, never the student themself (marking, rebuilding). */
+  onlyRoles?: readonly Role[];
+};
+export type Access = PublicAccess | SignedInAccess | RolesAccess | SubjectAccess;
+
+const subjectRule = (
+  param: string,
+  subject: SubjectAccess['subject'],
+  write: boolean,
+  more: Partial<SubjectAccess> = {},
+): SubjectAccess => ({ kind: 'subject', from: 'params', param, subject, write, ...more });
 
 export const access = {
-  public: { kind: 'public' } as Access,
-  signedIn: { kind: 'signedIn' } as Access,
-  staff: { kind: 'roles', roles: STAFF_ROLES } as Access,
-  admin: { kind: 'roles', roles: ['ADMIN'] } as Access,
-  roles: (...roles: Role[]): Access => ({ kind: 'roles', roles }),
-  studentRead: (param: string, from: 'params' | 'query' = 'params'): Access => ({
-    kind: 'subject',
-    from,
-    param,
-    subject: 'student',
-    write: false,
-  }),
-  studentWrite: (param: string, from: 'params' | 'query' = 'params'): Access => ({
-    kind: 'subject',
-    from,
-    param,
-    subject: 'student',
-    write: true,
-  }),
+  public: { kind: 'public' } as PublicAccess,
+  signedIn: { kind: 'signedIn' } as SignedInAccess,
+  staff: { kind: 'roles', roles: STAFF_ROLES } as RolesAccess,
+  admin: { kind: 'roles', roles: ['ADMIN'] } as RolesAccess,
+  roles: (...roles: Role[]): RolesAccess => ({ kind: 'roles', roles }),
+  studentRead: (param: string, from: 'params' | 'query' = 'params'): SubjectAccess =>
+    subjectRule(param, 'student', false, { from }),
+  studentWrite: (param: string, from: 'params' | 'query' = 'params'): SubjectAccess =>
+    subjectRule(param, 'student', true, { from }),
   /** A named student's data that only staff may touch (marking). */
-  staffFor: (param: string): Access => ({
-    kind: 'subject',
-    from: 'params',
-    param,
-    subject: 'student',
-    write: true,
-    onlyRoles: STAFF_ROLES,
-  }),
+  staffFor: (param: string): SubjectAccess => subjectRule(param, 'student', true, { onlyRoles: STAFF_ROLES }),
   /** A named student's data that only an admin may touch (calendar rebuild). */
-  adminFor: (param: string): Access => ({
-    kind: 'subject',
-    from: 'params',
-    param,
-    subject: 'student',
-    write: true,
-    onlyRoles: ['ADMIN'],
-  }),
-  userRead: (param: string): Access => ({
-    kind: 'subject',
-    from: 'params',
-    param,
-    subject: 'user',
-    write: false,
-  }),
+  adminFor: (param: string): SubjectAccess => subjectRule(param, 'student', true, { onlyRoles: ['ADMIN'] }),
+  userRead: (param: string): SubjectAccess => subjectRule(param, 'user', false),
+  /** A named teacher's own data (their student list): that teacher, or an admin. */
+  teacherOwnRead: (param: string): SubjectAccess =>
+    subjectRule(param, 'teacher', false, { onlyRoles: STAFF_ROLES }),
 };
 
 export type Auth = { userId: number; username: string; email: string; roles: Role[]; sessionId: number };
@@ -82,32 +65,41 @@ export type Auth = { userId: number; username: string; email: string; roles: Rol
 export type ApiRoute = { method: string; url: string; access: Access };
 
 /**
- * The one ownership rule every `{studentName}` route uses: the person themself, an admin, a teacher
- * for a student, or a linked parent for reads. Names are matched case-insensitively. To callers who
- * may not see the person, an unknown name looks the same as a forbidden one (403), so names cannot
- * be probed; staff get a 404 for an unknown name.
+ * The one ownership rule every named-person route uses: the person themself, an admin, a teacher
+ * for a student, or a linked parent for reads of a student. A teacher's own data ('teacher') is only
+ * theirs and an admin's. Names are matched case-insensitively. To callers who may not see the
+ * person, an unknown name looks the same as a forbidden one (403), so names cannot be probed; staff
+ * get a 404 for an unknown name.
  */
 export async function resolveSubjectAccess(
   db: Db,
   auth: Auth | null,
   name: string,
-  options: { subject: 'student' | 'user'; write: boolean },
+  options: { subject: SubjectAccess['subject']; write: boolean },
 ): Promise<UserRow> {
   if (!auth) throw unauthorized(apiMessages.notSignedIn);
   const isStaff = hasAnyRole(auth.roles, STAFF_ROLES);
   const person = name ? await findUserByUsername(db, name) : null;
-  const missing = options.subject === 'student' ? apiMessages.studentNotFound : apiMessages.userNotFound;
-  if (!person || (options.subject === 'student' && !person.roles.includes('STUDENT'))) {
-    throw isStaff ? notFound(missing) : forbidden(apiMessages.forbidden);
+  const requiredRole =
+    options.subject === 'student' ? 'STUDENT' : options.subject === 'teacher' ? 'TEACHER' : null;
+  if (!person || (requiredRole && !person.roles.includes(requiredRole))) {
+    throw isStaff ? notFound(notFoundMessages[options.subject]) : forbidden(apiMessages.forbidden);
   }
   if (person.id === auth.userId) return person;
   if (auth.roles.includes('ADMIN')) return person;
+  if (options.subject === 'teacher') throw forbidden(apiMessages.forbidden);
   if (auth.roles.includes('TEACHER') && person.roles.includes('STUDENT')) return person;
   if (!options.write && auth.roles.includes('PARENT') && (await isParentOf(db, auth.userId, person.id))) {
     return person;
   }
   throw forbidden(apiMessages.forbidden);
 }
+
+const notFoundMessages = {
+  student: apiMessages.studentNotFound,
+  user: apiMessages.userNotFound,
+  teacher: apiMessages.teacherNotFound,
+} as const;
 
 function readName(request: FastifyRequest, from: 'params' | 'query', param: string): string {
   const source = (from === 'params' ? request.params : request.query) as Record<string, unknown> | undefined;
@@ -136,17 +128,38 @@ async function enforceAccess(this: FastifyInstance, request: FastifyRequest): Pr
   );
 }
 
+/** Handlers registered through `declareRoutes` (http/route.ts); any other `/api/` handler is refused. */
+export const declaredHandlers = new WeakSet<object>();
+
+const READ_METHODS = ['GET', 'HEAD'];
+
+/** Why a declaration cannot work for this route, or null. Checked at registration, so a slip stops start-up. */
+export function declarationProblem(method: string, url: string, rule: Access): string | null {
+  if (rule.kind === 'roles' && rule.roles.length === 0) return 'names no role';
+  if (rule.kind !== 'subject') return null;
+  if (!rule.param) return 'names no parameter for the person';
+  if (rule.from === 'params' && !url.split('/').includes(`:${rule.param}`))
+    return `reads the person from :${rule.param}, which its path does not have`;
+  if (!rule.write && !READ_METHODS.includes(method))
+    return 'declares read-only access (parents allowed) on a method that writes';
+  return null;
+}
+
 /** Checks every API route's declaration as it is registered, and keeps the catalogue for tests. */
 export function registerAccessRules(app: FastifyInstance): void {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
-    const rule = route.config?.access;
-    if (!rule) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access).`);
-    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const where = `Route ${methods.join(',')} ${route.url}`;
+    const rule = route.config?.access;
+    if (!rule) throw new Error(`${where} declares no access rule (config.access).`);
+    if (!declaredHandlers.has(route.handler)) {
+      throw new Error(`${where} is not declared with declareRoutes (server/http/route.ts).`);
+    }
     for (const method of methods) {
+      const problem = declarationProblem(method, route.url, rule);
+      if (problem) throw new Error(`${where}: its access rule ${problem}.`);
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: rule });
     }
     const existing = route.onRequest

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../common/messages.ts';
 import { ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
+import { declareRoutes } from './route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({
     registerExtra: (app) => {
       // A route that fails in an unexpected way, to see what the caller is told.
-      app.get('/api/v1/test/explode', { config: { access: access.public } }, async () => {
+      declareRoutes(app).get('/api/v1/test/explode', access.public, async () => {
         throw new Error('secret internals: connection string postgres://admin:hunter2@db');
       });
     },

@@ -8,11 +8,10 @@ import {
   TopicLinkRequest,
   TopicTitle,
 } from '../../common/contracts/tutoring.ts';
-import { forbidden, notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
-import { findUserByUsername } from '../users/queries.ts';
+import { declareRoutes } from '../http/route.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
 import { createQuestionsInBulk } from './bulk.ts';
 import { modifyQuestions } from './modify.ts';
@@ -35,34 +34,35 @@ const TitleQuery = z.object({
 });
 
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
   const { database, now, config } = app.deps;
 
-  app.post('/questions', { config: { access: access.staff } }, async (request) => {
+  route.post('/questions', access.staff, async (request) => {
     const body = parseWith(QuestionCreateRequest, request.body, 'body');
     return createQuestion(database.db, body, {
       now: now(),
       timeZone: config.timeZone,
-      authorId: request.auth!.userId,
+      authorId: request.auth.userId,
     });
   });
 
   /** Bulk upload: all or nothing; answers the number saved. */
-  app.post('/questions/multiples', { config: { access: access.staff } }, async (request) =>
+  route.post('/questions/multiples', access.staff, async (request) =>
     createQuestionsInBulk(database.db, request.body, {
       now: now(),
       timeZone: config.timeZone,
-      authorId: request.auth!.userId,
+      authorId: request.auth.userId,
     }),
   );
 
   /** Modify: answers `{count, remarked}` (which automatic marks changed). */
-  app.patch('/questions/multiples', { config: { access: access.staff } }, async (request) => {
+  route.patch('/questions/multiples', access.staff, async (request) => {
     const changes = parseWith(QuestionUpdateBatch, request.body, 'body');
     return modifyQuestions(database.db, changes, config.timeZone);
   });
 
   /** All questions, or a search over all of them: `field` (all, question, answer, title, explanation, choice, hint) and `q`. */
-  app.get('/questions', { config: { access: access.staff } }, async (request) => {
+  route.get('/questions', access.staff, async (request) => {
     const { field, q } = parseWith(SearchQuery, request.query, 'query');
     const page = parsePage(request.query, questionSortable);
     const { content, total } = await listQuestions(
@@ -74,52 +74,46 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return toPage(content, page, total);
   });
 
-  app.get('/questions/topics', { config: { access: access.staff } }, async (request) => {
+  route.get('/questions/topics', access.staff, async (request) => {
     const page = parsePage(request.query, questionSortable);
     const { content, total } = await listQuestionTopics(database.db, null, page, config.timeZone);
     return toPage(content, page, total);
   });
 
-  app.get('/questions/topics/search', { config: { access: access.staff } }, async (request) => {
+  route.get('/questions/topics/search', access.staff, async (request) => {
     const { title } = parseWith(TitleQuery, request.query, 'query');
     const page = parsePage(request.query, questionSortable);
     const { content, total } = await listQuestionTopics(database.db, title, page, config.timeZone);
     return toPage(content, page, total);
   });
 
-  app.patch('/questions/topics', { config: { access: access.staff } }, async (request) => {
+  route.patch('/questions/topics', access.staff, async (request) => {
     const body = parseWith(TopicLinkRequest, request.body, 'body');
     return linkTopicsToQuestions(database.db, body, config.timeZone);
   });
 
-  app.get('/topics', { config: { access: access.staff } }, async () => allTopics(database.db));
+  route.get('/topics', access.staff, async () => allTopics(database.db));
 
   /** A new topic; the body is its title as plain text (a JSON string is accepted too). */
-  app.post('/topics', { config: { access: access.staff } }, async (request) => {
+  route.post('/topics', access.staff, async (request) => {
     const raw = typeof request.body === 'string' ? request.body : (request.body as unknown);
     const title = parseWith(TopicTitle, raw, 'body');
     return createTopic(database.db, title);
   });
 
-  app.get('/student', { config: { access: access.staff } }, async () => allStudents(database.db));
+  route.get('/student', access.staff, async () => allStudents(database.db));
 
-  /** A teacher's students (those given questions the teacher wrote). A teacher may read only their own list. */
-  app.get('/teacher/:id/students', { config: { access: access.staff } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const teacher = await findUserByUsername(database.db, id);
-    if (!teacher?.roles.includes('TEACHER')) throw notFound('Teacher not found.');
-    const auth = request.auth!;
-    if (teacher.id !== auth.userId && !auth.roles.includes('ADMIN'))
-      throw forbidden('You may only list your own students.');
-    return studentsOfTeacher(database.db, teacher.id);
-  });
+  /** A teacher's students (those given questions the teacher wrote): only that teacher's, or an admin's. */
+  route.get('/teacher/:id/students', access.teacherOwnRead('id'), async (request) =>
+    studentsOfTeacher(database.db, request.subject.id),
+  );
 
-  app.get('/questions/student/:name', { config: { access: access.studentRead('name') } }, async (request) => {
+  route.get('/questions/student/:name', access.studentRead('name'), async (request) => {
     const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
     const page = parsePage(request.query, pendingSortable);
     const { content, total } = await pendingQuestions(
       database.db,
-      request.subject!.id,
+      request.subject.id,
       date ?? null,
       page,
       now(),

@@ -5,6 +5,7 @@ import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
 import {
   countSubmissions,
   dayCounts,
@@ -16,77 +17,62 @@ import {
 import { markSubmissions, redoAnswers, submitAnswers, summaryFor, toSubmissionQuestions } from './service.ts';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
   const { database, now, config } = app.deps;
   const db = database.db;
   const tz = config.timeZone;
 
   /** Answers to pending questions; the access check per named student is in the service. */
-  app.post('/submissions/multiples', { config: { access: access.signedIn } }, async (request) => {
+  route.post('/submissions/multiples', access.signedIn, async (request) => {
     const items = parseWith(SubmissionBatch, request.body, 'body');
-    return submitAnswers(db, request.auth!, items, { now: now(), timeZone: tz });
+    return submitAnswers(db, request.auth, items, { now: now(), timeZone: tz });
   });
 
-  app.get('/submissions/mark/:name', { config: { access: access.staffFor('name') } }, async (request) => {
-    const student = request.subject!;
+  route.get('/submissions/mark/:name', access.staffFor('name'), async (request) => {
+    const student = request.subject;
     const page = parsePage(request.query, submissionSortable);
     const { rows, total } = await unmarkedPage(db, student.id, page);
     return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
   });
 
-  app.put('/submissions/mark/:name', { config: { access: access.staffFor('name') } }, async (request) => {
-    const student = request.subject!;
+  route.put('/submissions/mark/:name', access.staffFor('name'), async (request) => {
+    const student = request.subject;
     const marks = parseWith(MarkRequest, request.body, 'body');
     return markSubmissions(db, student, marks, tz);
   });
 
-  app.get(
-    '/submissions/review/:name',
-    { config: { access: access.studentRead('name') } },
-    async (request) => {
-      const page = parsePage(request.query, submissionSortable);
-      const { rows, total } = await reviewPage(db, request.subject!.id, page);
-      return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
-    },
-  );
+  route.get('/submissions/review/:name', access.studentRead('name'), async (request) => {
+    const page = parsePage(request.query, submissionSortable);
+    const { rows, total } = await reviewPage(db, request.subject.id, page);
+    return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+  });
 
   /** A redo of questions in the review list (documented in docs/api.md). */
-  app.post(
-    '/submissions/review/:name',
-    { config: { access: access.studentWrite('name') } },
-    async (request) => {
-      const items = parseWith(RedoBatch, request.body, 'body');
-      return redoAnswers(db, request.subject!, items, { now: now(), timeZone: tz });
-    },
+  route.post('/submissions/review/:name', access.studentWrite('name'), async (request) => {
+    const items = parseWith(RedoBatch, request.body, 'body');
+    return redoAnswers(db, request.subject, items, { now: now(), timeZone: tz });
+  });
+
+  route.get('/submissions/count/:name', access.studentRead('name'), async (request) =>
+    countSubmissions(db, request.subject.id),
   );
 
-  app.get('/submissions/count/:name', { config: { access: access.studentRead('name') } }, async (request) =>
-    countSubmissions(db, request.subject!.id),
-  );
+  route.get('/submissions/day_counts', access.studentRead('name', 'query'), async (request) => {
+    const rows = await dayCounts(db, request.subject.id, tz, false);
+    return rows.map((r) => toDayCount(request.subject.username, r));
+  });
 
-  app.get(
-    '/submissions/day_counts',
-    { config: { access: access.studentRead('name', 'query') } },
-    async (request) => {
-      const rows = await dayCounts(db, request.subject!.id, tz, false);
-      return rows.map((r) => toDayCount(request.subject!.username, r));
-    },
-  );
-
-  app.get(
-    '/submissions/day_counts/latest',
-    { config: { access: access.studentRead('name', 'query') } },
-    async (request) => {
-      const [row] = await dayCounts(db, request.subject!.id, tz, true);
-      if (!row) throw notFound('No submissions yet.');
-      return toDayCount(request.subject!.username, row);
-    },
-  );
+  route.get('/submissions/day_counts/latest', access.studentRead('name', 'query'), async (request) => {
+    const [row] = await dayCounts(db, request.subject.id, tz, true);
+    if (!row) throw notFound('No submissions yet.');
+    return toDayCount(request.subject.username, row);
+  });
 
   /** All submissions (optionally due on one day), plus a summary over all of them, not one page. */
-  app.get('/submissions/:name', { config: { access: access.studentRead('name') } }, async (request) => {
+  route.get('/submissions/:name', access.studentRead('name'), async (request) => {
     const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
     const page = parsePage(request.query, submissionSortable);
-    const student = request.subject!;
+    const student = request.subject;
     const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
     const summary = await summaryFor(db, student.id, date ?? null, tz);
     return { ...toPage(await toSubmissionQuestions(db, rows, tz), page, total), summary };

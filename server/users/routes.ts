@@ -4,6 +4,7 @@ import { apiMessages } from '../../common/messages.ts';
 import { unauthorized } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/sessions.ts';
 import { endSession, SESSION_COOKIE, startSession, touchSession } from '../sessions/service.ts';
 import { signIn, signUp, toAuthCheck, toUserResponse } from './service.ts';
@@ -11,15 +12,16 @@ import { signIn, signUp, toAuthCheck, toUserResponse } from './service.ts';
 const TEXT = 'text/plain; charset=utf-8';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
   const { database, now } = app.deps;
 
-  app.post('/users/signup', { config: { access: access.public } }, async (request, reply) => {
+  route.post('/users/signup', access.public, async (request, reply) => {
     const body = parseWith(SignupRequest, request.body, 'body');
     const user = await signUp(database.db, body);
     return reply.type(TEXT).send(user.username);
   });
 
-  app.post('/users/login', { config: { access: access.public } }, async (request, reply) => {
+  route.post('/users/login', access.public, async (request, reply) => {
     const body = parseWith(LoginRequest, request.body, 'body');
     const user = await signIn(database.db, { ...body, ip: request.ip }, now());
     // A new token at every sign-in; the session the browser held before (if any) ends here.
@@ -30,14 +32,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(TEXT).send(user.username);
   });
 
-  app.post('/users/logout', { config: { access: access.public } }, async (request, reply) => {
+  route.post('/users/logout', access.public, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(database.db, token);
     clearSessionCookie(app, request, reply);
     return reply.type(TEXT).send('Logged out');
   });
 
-  app.post('/users/refresh', { config: { access: access.public } }, async (request, reply) => {
+  route.post('/users/refresh', access.public, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await touchSession(database.db, token, now(), { force: true }) : null;
     if (!session) {
@@ -47,12 +49,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(TEXT).send(session.user.username);
   });
 
-  app.get('/users/auth-check', { config: { access: access.signedIn } }, async (request) => {
-    const auth = request.auth!;
+  route.get('/users/auth-check', access.signedIn, async (request) => {
+    const auth = request.auth;
     return toAuthCheck(auth);
   });
 
-  app.get('/users/:name', { config: { access: access.userRead('name') } }, async (request) => {
-    return toUserResponse(request.subject!);
+  route.get('/users/:name', access.userRead('name'), async (request) => {
+    return toUserResponse(request.subject);
   });
 }
