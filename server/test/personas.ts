@@ -3,8 +3,19 @@ import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
 import { linkChild } from '../users/queries.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
-/** The six callers of the access matrix (issue 2): every route is tried as each of them. */
-export const PERSONAS = ['anonymous', 'student', 'otherStudent', 'parent', 'teacher', 'admin'] as const;
+/**
+ * The seven callers of the access matrix (server/http/access.test.ts): every route is tried as each.
+ * `parent` is linked to `student`; `unlinkedParent` is a parent too, but of `otherStudent`.
+ */
+export const PERSONAS = [
+  'anonymous',
+  'student',
+  'otherStudent',
+  'parent',
+  'unlinkedParent',
+  'teacher',
+  'admin',
+] as const;
 export type Persona = (typeof PERSONAS)[number];
 
 export type Cast = {
@@ -12,6 +23,7 @@ export type Cast = {
   student: TestUser;
   otherStudent: TestUser;
   parent: TestUser;
+  unlinkedParent: TestUser;
   teacher: TestUser;
   admin: TestUser;
   /** A fresh session cookie for the persona (routes like logout end the one they are given). */
@@ -22,10 +34,12 @@ export async function createCast(t: TestApp): Promise<Cast> {
   const student = await t.createUser({ roles: ['STUDENT'] });
   const otherStudent = await t.createUser({ roles: ['STUDENT'] });
   const parent = await t.createUser({ roles: ['PARENT'] });
+  const unlinkedParent = await t.createUser({ roles: ['PARENT'] });
   const teacher = await t.createUser({ roles: ['TEACHER'] });
   const admin = await t.createUser({ roles: ['ADMIN'] });
   await linkChild(t.database.db, parent.user.id, student.user.id);
-  const users = { student, otherStudent, parent, teacher, admin };
+  await linkChild(t.database.db, unlinkedParent.user.id, otherStudent.user.id);
+  const users = { student, otherStudent, parent, unlinkedParent, teacher, admin };
   return {
     ...users,
     async cookieFor(persona) {
@@ -38,7 +52,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
 
 /**
  * Values for path parameters other than the route's subject name. A route with a parameter missing
- * here fails the matrix test, so a new route cannot slip past it: add its parameter when adding it.
+ * here fails the fuzz test, so a new route cannot slip past it: add its parameter when adding it.
  */
 export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   year: () => '2026',
@@ -61,27 +75,4 @@ export function concreteUrl(route: ApiRoute, cast: Cast): string {
     url += `${url.includes('?') ? '&' : '?'}${route.access.param}=${encodeURIComponent(cast.student.user.username)}`;
   }
   return url;
-}
-
-/** What the declaration says a persona may do with a route. */
-export function expectedAccess(route: ApiRoute, persona: Persona): 'allowed' | 401 | 403 {
-  const rule = route.access;
-  if (rule.kind === 'public') return 'allowed';
-  if (persona === 'anonymous') return 401;
-  if (rule.kind === 'signedIn') return 'allowed';
-  const personaRoles = {
-    student: 'STUDENT',
-    otherStudent: 'STUDENT',
-    parent: 'PARENT',
-    teacher: 'TEACHER',
-    admin: 'ADMIN',
-  };
-  if (rule.kind === 'roles') {
-    return rule.roles.includes(personaRoles[persona] as never) ? 'allowed' : 403;
-  }
-  // A named student's data: themself, staff, and a linked parent for reads.
-  if (rule.onlyRoles) return rule.onlyRoles.includes(personaRoles[persona] as never) ? 'allowed' : 403;
-  if (persona === 'student' || persona === 'teacher' || persona === 'admin') return 'allowed';
-  if (persona === 'parent' && !rule.write) return 'allowed';
-  return 403;
 }
