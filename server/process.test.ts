@@ -47,7 +47,9 @@ function runNode(args: string[], env: Record<string, string>) {
   });
 }
 
-describe('the server process', () => {
+// Each test starts real processes (one to three servers, the CLI): generous time-outs, since a
+// loaded two-core machine can take many seconds to start one.
+describe('the server process', { timeout: 120_000 }, () => {
   it('stops at a bad setting with one line naming it', () => {
     const result = runNode(['server/main.ts'], { PORT: 'eighty', DATA_DIR: path.join(scratch, 'never') });
     expect(result.status).toBe(1);

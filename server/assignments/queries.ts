@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { assignments } from '../db/schema.ts';
 
@@ -15,8 +15,30 @@ export async function pendingAssignments(
     .select()
     .from(assignments)
     .where(
-      and(inArray(assignments.studentId, [...studentIds]), inArray(assignments.questionId, [...questionIds])),
+      and(
+        sql`${assignments.studentId} = ANY(${sql.param([...studentIds])}::int[])`,
+        sql`${assignments.questionId} = ANY(${sql.param([...questionIds])}::int[])`,
+      ),
     );
+}
+
+/**
+ * Makes every question pending for every student with one due date, in one statement with four
+ * parameters however many pairs (500 students × 1,000 questions would overflow a VALUES list).
+ */
+export async function assignEveryone(
+  db: DbOrTx,
+  questionIds: readonly number[],
+  studentIds: readonly number[],
+  due: { at: Date; day: string },
+): Promise<void> {
+  if (questionIds.length === 0 || studentIds.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO assignments (question_id, student_id, target_date, due_day)
+    SELECT q, s, ${due.at.toISOString()}::timestamptz, ${due.day}::date
+    FROM unnest(${sql.param([...questionIds])}::int[]) AS q CROSS JOIN unnest(${sql.param([...studentIds])}::int[]) AS s
+    ON CONFLICT (question_id, student_id) DO UPDATE
+      SET target_date = excluded.target_date, due_day = excluded.due_day`);
 }
 
 /**
@@ -37,9 +59,22 @@ export async function upsertAssignments(
     });
 }
 
-export async function deleteAssignments(db: DbOrTx, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(assignments).where(inArray(assignments.id, [...ids]));
+/**
+ * Consumes the pending assignments of these (student, question) pairs in one atomic statement and
+ * answers the rows really deleted. A pair missing from the answer was not pending (or a concurrent
+ * answer consumed it first): its answer must be refused, never stored a second time.
+ */
+export async function consumeAssignments(
+  db: DbOrTx,
+  pairs: readonly { studentId: number; questionId: number }[],
+): Promise<AssignmentRow[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .delete(assignments)
+    .where(
+      sql`(${assignments.studentId}, ${assignments.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
+    )
+    .returning();
 }
 
 export async function latestPendingDueDay(db: DbOrTx, studentId: number): Promise<string | null> {

@@ -7,13 +7,13 @@ import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { badRequest } from '../errors.ts';
 import { existingQuestionIds } from '../questions/queries.ts';
-import { findStudentsByNames, type UserRow } from '../users/queries.ts';
+import { findStudentsByNames, lockStudents, type UserRow } from '../users/queries.ts';
 import {
+  assignEveryone,
   countPending,
   latestPendingDueDay,
   pendingAssignments,
   pendingQuestionIds,
-  upsertAssignments,
 } from './queries.ts';
 
 /**
@@ -73,7 +73,10 @@ export async function assignQuestions(
   return questionIds.length * students.length;
 }
 
-/** Upserts the assignments and refreshes the calendar days they leave and enter. */
+/**
+ * Upserts the assignments and refreshes the calendar days they leave and enter, under the students'
+ * locks (so the due days read before the upsert are still the ones it replaces).
+ */
 export async function assignInTransaction(
   tx: DbOrTx,
   questionIds: readonly number[],
@@ -81,26 +84,14 @@ export async function assignInTransaction(
   due: { at: Date; day: string },
 ): Promise<void> {
   if (questionIds.length === 0 || students.length === 0) return;
-  const before = await pendingAssignments(
-    tx,
-    students.map((s) => s.id),
-    questionIds,
-  );
-  await upsertAssignments(
-    tx,
-    students.flatMap((student) =>
-      questionIds.map((questionId) => ({
-        questionId,
-        studentId: student.id,
-        targetDate: due.at,
-        dueDay: due.day,
-      })),
-    ),
-  );
-  for (const student of students) {
-    const oldDays = before.filter((a) => a.studentId === student.id).map((a) => a.dueDay);
-    await refreshCalendarDays(tx, student.id, [due.day, ...oldDays]);
-  }
+  const studentIds = students.map((s) => s.id);
+  await lockStudents(tx, studentIds);
+  const before = await pendingAssignments(tx, studentIds, questionIds);
+  await assignEveryone(tx, questionIds, studentIds, due);
+  await refreshCalendarDays(tx, [
+    ...studentIds.map((studentId) => ({ studentId, day: due.day })),
+    ...before.map((a) => ({ studentId: a.studentId, day: a.dueDay })),
+  ]);
 }
 
 export const assignmentReads = {

@@ -11,54 +11,83 @@ export type CalendarRow = {
   toMark: number;
 };
 
+/** A student's due day whose stored counts must be recounted. */
+export type TouchedDay = { studentId: number; day: string };
+
 /**
- * Sets the stored counts of a student's due days to a recount of those days (two statements
- * whatever the number of days): unsolved = pending assignments, solved = first answers submitted,
- * toMark = submissions still unmarked (redos included). Every write that changes assignments or
- * submissions calls this inside its transaction, so the stored counts always equal a recount.
+ * Sets the stored counts of the touched (student, day) pairs to a recount of those days, in one
+ * statement whatever their number: unsolved = pending assignments, solved = first answers
+ * submitted, toMark = submissions still unmarked (redos included). Days left with nothing are
+ * deleted, the others upserted (`ON CONFLICT … DO UPDATE`, so two writers never collide on the key).
+ *
+ * Under READ COMMITTED a recount is only exact when no other transaction can change the same
+ * student's rows between the count and the commit, so every caller first takes the students' row
+ * locks (`lockStudents`, users/queries.ts) in the same transaction. Every write that changes
+ * assignments or submissions calls this inside its transaction: stored counts always equal a recount.
  */
-export async function refreshCalendarDays(
-  db: DbOrTx,
-  studentId: number,
-  days: Iterable<string>,
-): Promise<void> {
-  const list = [...new Set(days)];
-  if (list.length === 0) return;
-  const dayArray = sql`ARRAY[${sql.join(
-    list.map((d) => sql`${d}`),
-    sql`, `,
-  )}]::date[]`;
-  await db
-    .delete(calendarDays)
-    .where(and(eq(calendarDays.studentId, studentId), inArray(calendarDays.day, list)));
+export async function refreshCalendarDays(db: DbOrTx, touched: Iterable<TouchedDay>): Promise<void> {
+  const unique = new Map<string, TouchedDay>();
+  for (const t of touched) unique.set(`${t.studentId}:${t.day}`, t);
+  if (unique.size === 0) return;
+  const pairs = [...unique.values()];
   await db.execute(sql`
-    INSERT INTO calendar_days (student_id, day, solved, unsolved, to_mark)
-    SELECT ${studentId}, d.day, c.solved, c.unsolved, c.to_mark
-    FROM unnest(${dayArray}) AS d(day)
-    CROSS JOIN LATERAL (
-      SELECT
-        (SELECT count(*) FROM submissions s WHERE s.student_id = ${studentId} AND s.due_day = d.day AND NOT s.redo)::int AS solved,
-        (SELECT count(*) FROM assignments a WHERE a.student_id = ${studentId} AND a.due_day = d.day)::int AS unsolved,
-        (SELECT count(*) FROM submissions s WHERE s.student_id = ${studentId} AND s.due_day = d.day AND s.marked = 0)::int AS to_mark
-    ) AS c
-    WHERE c.solved + c.unsolved + c.to_mark > 0`);
+    WITH touched AS (
+      SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.day))}::date[]) AS t(student_id, day)
+    ), counts AS (
+      SELECT t.student_id, t.day,
+        (SELECT count(*) FROM submissions s WHERE s.student_id = t.student_id AND s.due_day = t.day AND NOT s.redo)::int AS solved,
+        (SELECT count(*) FROM assignments a WHERE a.student_id = t.student_id AND a.due_day = t.day)::int AS unsolved,
+        (SELECT count(*) FROM submissions s WHERE s.student_id = t.student_id AND s.due_day = t.day AND s.marked = 0)::int AS to_mark
+      FROM touched t
+    ), upserted AS (
+      INSERT INTO calendar_days (student_id, day, solved, unsolved, to_mark)
+      SELECT student_id, day, solved, unsolved, to_mark FROM counts WHERE solved + unsolved + to_mark > 0
+      ON CONFLICT (student_id, day) DO UPDATE
+        SET solved = excluded.solved, unsolved = excluded.unsolved, to_mark = excluded.to_mark
+      RETURNING 1
+    )
+    DELETE FROM calendar_days c USING counts
+    WHERE c.student_id = counts.student_id AND c.day = counts.day
+      AND counts.solved + counts.unsolved + counts.to_mark = 0`);
 }
 
-/** Rebuilds every day of a student from scratch; answers the number of rows written. */
-export async function rebuildCalendar(db: DbOrTx, studentId: number): Promise<number> {
-  await db.delete(calendarDays).where(eq(calendarDays.studentId, studentId));
-  const result = await db.execute(sql`
-    INSERT INTO calendar_days (student_id, day, solved, unsolved, to_mark)
-    SELECT ${studentId}, day, sum(solved)::int, sum(unsolved)::int, sum(to_mark)::int FROM (
+/** Every due day of a student counted from scratch (what the stored rows must equal). */
+function recountOf(studentId: number) {
+  return sql`
+    SELECT day, sum(solved)::int AS solved, sum(unsolved)::int AS unsolved, sum(to_mark)::int AS to_mark FROM (
       SELECT due_day AS day, (NOT redo)::int AS solved, 0 AS unsolved, (marked = 0)::int AS to_mark
         FROM submissions WHERE student_id = ${studentId}
       UNION ALL
       SELECT due_day, 0, 1, 0 FROM assignments WHERE student_id = ${studentId}
     ) AS items
     GROUP BY day
-    HAVING sum(solved) + sum(unsolved) + sum(to_mark) > 0
+    HAVING sum(solved) + sum(unsolved) + sum(to_mark) > 0`;
+}
+
+/** Rebuilds every day of a student from scratch; answers the number of rows written. The caller holds the student's lock. */
+export async function rebuildCalendar(db: DbOrTx, studentId: number): Promise<number> {
+  await db.delete(calendarDays).where(eq(calendarDays.studentId, studentId));
+  const result = await db.execute(sql`
+    INSERT INTO calendar_days (student_id, day, solved, unsolved, to_mark)
+    SELECT ${studentId}, day, solved, unsolved, to_mark FROM (${recountOf(studentId)}) AS recount
     RETURNING day`);
-  return (result as unknown as { rows?: unknown[]; rowCount?: number }).rows?.length ?? 0;
+  return rowsOf(result).length;
+}
+
+/** A recount of a student's calendar, without writing (tests compare it with the stored rows). */
+export async function recountCalendar(
+  db: DbOrTx,
+  studentId: number,
+): Promise<{ day: string; solved: number; unsolved: number; toMark: number }[]> {
+  const result = await db.execute(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, solved, unsolved, to_mark AS "toMark"
+    FROM (${recountOf(studentId)}) AS recount ORDER BY day`);
+  return rowsOf(result) as { day: string; solved: number; unsolved: number; toMark: number }[];
+}
+
+/** Rows of `db.execute` on either driver (node-postgres and PGlite both answer `{rows}`). */
+function rowsOf(result: unknown): unknown[] {
+  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 const calendarColumns = {

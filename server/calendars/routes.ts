@@ -4,8 +4,7 @@ import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
-import { rebuildCalendar } from './queries.ts';
-import { studentCalendar, teacherCalendar } from './service.ts';
+import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './service.ts';
 
 /** `students=a,b` or `students=a&students=b`, like the original. */
 const StudentsQuery = z.object({
@@ -32,6 +31,6 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
 
   /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
   route.patch('/calendars/:name', access.adminFor('name'), async (request) =>
-    database.db.transaction((tx) => rebuildCalendar(tx, request.subject.id)),
+    rebuildStudentCalendar(database.db, request.subject.id),
   );
 }

@@ -1,8 +1,8 @@
 import type { CalendarItem } from '../../common/contracts/tutoring.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import type { Db } from '../db/open.ts';
-import { findStudentsByNames } from '../users/queries.ts';
-import { type CalendarRow, calendarMonth } from './queries.ts';
+import { findStudentsByNames, lockStudents } from '../users/queries.ts';
+import { type CalendarRow, calendarMonth, rebuildCalendar } from './queries.ts';
 
 function toItem(row: CalendarRow): CalendarItem {
   const [year, month, day] = row.day.split('-').map(Number);
@@ -37,4 +37,12 @@ export async function studentCalendar(
   month: number,
 ): Promise<CalendarItem[]> {
   return (await calendarMonth(db, [studentId], year, month)).map(toItem);
+}
+
+/** `PATCH calendars/{name}`: the student's calendar rebuilt from scratch, under the student's lock. */
+export async function rebuildStudentCalendar(db: Db, studentId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockStudents(tx, [studentId]);
+    return rebuildCalendar(tx, studentId);
+  });
 }

@@ -45,12 +45,21 @@ export type OpenOptions =
       /** Skip the directory lock (only for a directory this process already holds). */
       lock?: DataDirLock;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when an idle pooled connection fails (the server restarted or ended it). */
+      onIdleError?: (error: Error) => void;
+    };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const queries = new QueryCounter();
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection closed by the server (a restart, pg_terminate_backend) is dropped from the
+    // pool and replaced on next use; without a listener the 'error' event would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     // Fail fast with the server's own message when the URL is wrong.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queries }) as unknown as Db;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { answerDrafts } from '../db/schema.ts';
 
@@ -18,7 +18,8 @@ export async function getDrafts(
 
 /**
  * Replaces a student's drafts with these answers. Only questions pending for the student are kept
- * (a draft for anything else has nothing to be submitted to). Two statements.
+ * (a draft for anything else has nothing to be submitted to). Two statements; the caller holds the
+ * student's lock, so two tabs saving at once end with one tab's whole set, never a mixture.
  */
 export async function replaceDrafts(
   db: DbOrTx,
@@ -37,16 +38,19 @@ export async function replaceDrafts(
     INSERT INTO answer_drafts (student_id, question_id, answer, updated_at)
     SELECT ${studentId}, v.question_id, v.answer, ${now.toISOString()}::timestamptz
     FROM (VALUES ${values}) AS v(question_id, answer)
-    WHERE EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${studentId} AND a.question_id = v.question_id)`);
+    WHERE EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${studentId} AND a.question_id = v.question_id)
+    ON CONFLICT (student_id, question_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at`);
 }
 
+/** Deletes the drafts of these (student, question) pairs (answered questions), in one statement. */
 export async function deleteDrafts(
   db: DbOrTx,
-  studentId: number,
-  questionIds: readonly number[],
+  pairs: readonly { studentId: number; questionId: number }[],
 ): Promise<void> {
-  if (questionIds.length === 0) return;
+  if (pairs.length === 0) return;
   await db
     .delete(answerDrafts)
-    .where(and(eq(answerDrafts.studentId, studentId), inArray(answerDrafts.questionId, [...questionIds])));
+    .where(
+      sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
+    );
 }

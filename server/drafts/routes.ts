@@ -4,7 +4,8 @@ import { formatDateTime } from '../../common/dates.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
-import { getDrafts, replaceDrafts } from './queries.ts';
+import { getDrafts } from './queries.ts';
+import { saveDrafts } from './service.ts';
 
 /**
  * A student's answer drafts, kept on the server so they follow the student to any device and survive
@@ -24,7 +25,7 @@ export async function draftRoutes(app: FastifyInstance): Promise<void> {
 
   route.put('/drafts/:name', access.studentWrite('name'), async (request) => {
     const { answers } = parseWith(DraftsRequest, request.body, 'body');
-    await database.db.transaction((tx) => replaceDrafts(tx, request.subject.id, answers, now()));
+    await saveDrafts(database.db, request.subject.id, answers, now());
     const drafts = await getDrafts(database.db, request.subject.id);
     return {
       answers: drafts.answers,

@@ -50,12 +50,16 @@ export async function linkTopicsToQuestions(
   timeZone: string,
 ): Promise<QuestionTopic[]> {
   const ids = [...new Set(request.questionIds)];
-  const found = await existingQuestionIds(db, ids);
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
   await db.transaction(async (tx) => {
-    const topicIds = await ensureTopics(tx, normaliseNames(request.topics));
-    await linkTopics(tx, ids, topicIds);
+    // Share locks: the questions exist until the links are in, and a modify of them waits.
+    const found = await existingQuestionIds(tx, ids, 'share');
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
+    const topicIds = [...(await ensureTopics(tx, normaliseNames(request.topics))).values()];
+    await linkTopics(
+      tx,
+      ids.flatMap((questionId) => topicIds.map((topicId) => ({ questionId, topicId }))),
+    );
   });
   const loaded = await loadQuestions(db, ids);
   return ids.map((id) => {

@@ -1,12 +1,12 @@
-import { inArray } from 'drizzle-orm';
 import { dayOf } from '../../common/dates.ts';
 import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
 import { upsertAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db } from '../db/open.ts';
-import { candidates, questions, questionTopics, topics } from '../db/schema.ts';
+import { candidates, questions } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { findStudentsByNames } from '../users/queries.ts';
+import { findStudentsByNames, lockStudents } from '../users/queries.ts';
+import { ensureTopics, linkTopics } from './queries.ts';
 
 export const BULK_MAX = 1000;
 
@@ -54,6 +54,11 @@ export async function createQuestionsInBulk(
 
   const items = checked.map((c) => c.question!) as BulkQuestion[];
   await db.transaction(async (tx) => {
+    // The students' calendars are recounted below: their locks come first (DESIGN §6a).
+    await lockStudents(
+      tx,
+      [...students.values()].map((s) => s.id),
+    );
     const ids: number[] = [];
     for (const part of chunks(items)) {
       const inserted = await tx
@@ -78,19 +83,11 @@ export async function createQuestionsInBulk(
     );
     for (const part of chunks(options)) await tx.insert(candidates).values(part);
 
-    const titles = [...new Set(items.flatMap((q) => q.topics))];
-    if (titles.length > 0) {
-      await tx
-        .insert(topics)
-        .values(titles.map((title) => ({ title })))
-        .onConflictDoNothing();
-      const rows = await tx.select().from(topics).where(inArray(topics.title, titles));
-      const topicId = new Map(rows.map((r) => [r.title, r.id]));
-      const links = items.flatMap((q, i) =>
-        q.topics.map((t) => ({ questionId: ids[i]!, topicId: topicId.get(t)! })),
-      );
-      for (const part of chunks(links)) await tx.insert(questionTopics).values(part).onConflictDoNothing();
-    }
+    const topicId = await ensureTopics(tx, [...new Set(items.flatMap((q) => q.topics))]);
+    const links = items.flatMap((q, i) =>
+      q.topics.map((t) => ({ questionId: ids[i]!, topicId: topicId.get(t)! })),
+    );
+    for (const part of chunks(links)) await linkTopics(tx, part);
 
     const assignments = items.flatMap((q, i) =>
       q.students.map((name) => ({
@@ -101,12 +98,10 @@ export async function createQuestionsInBulk(
       })),
     );
     for (const part of chunks(assignments)) await upsertAssignments(tx, part);
-    const daysByStudent = new Map<number, Set<string>>();
-    for (const a of assignments)
-      (daysByStudent.get(a.studentId) ?? daysByStudent.set(a.studentId, new Set()).get(a.studentId)!).add(
-        a.dueDay,
-      );
-    for (const [studentId, days] of daysByStudent) await refreshCalendarDays(tx, studentId, days);
+    await refreshCalendarDays(
+      tx,
+      assignments.map((a) => ({ studentId: a.studentId, day: a.dueDay })),
+    );
   });
   return items.length;
 }

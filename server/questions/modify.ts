@@ -1,21 +1,45 @@
-import { and, eq, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ModifyResult, QuestionUpdateBatch, Remarked } from '../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../common/dates.ts';
 import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
 import { autoMark, type Mark, normaliseNames, type QuestionType } from '../../common/questions/rules.ts';
-import { refreshCalendarDays } from '../calendars/queries.ts';
-import type { Db } from '../db/open.ts';
-import { candidates, questions, questionTopics, submissions, users } from '../db/schema.ts';
+import { refreshCalendarDays, type TouchedDay } from '../calendars/queries.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { setMarks } from '../submissions/queries.ts';
-import { ensureTopics, linkTopics, loadQuestions } from './queries.ts';
+import { autoMarkedSubmissions, setMarks, studentsWithAutoMarks } from '../submissions/queries.ts';
+import { lockStudents } from '../users/queries.ts';
+import {
+  ensureTopics,
+  linkTopics,
+  loadQuestions,
+  type QuestionDetails,
+  type QuestionFieldUpdate,
+  type QuestionRow,
+  rewriteCandidates,
+  unlinkAllTopics,
+  updateQuestionFields,
+} from './queries.ts';
+
+type Change = z.output<typeof QuestionUpdateBatch>[number];
+type Plan = {
+  change: Change;
+  before: QuestionRow & QuestionDetails;
+  type: QuestionType;
+  options: string[];
+  answer: string;
+  generatedDate: Date | null;
+  markingChanged: boolean;
+};
 
 /**
  * `PATCH questions/multiples`: edits of existing questions, all or nothing. Options keep their ids by
  * position (the first n keep theirs, extras are added, surplus removed). When the answer, type or
  * options change, every automatically marked submission of the question is marked again by the new
  * rules (teacher marks are left alone); the answer lists which marks changed.
+ *
+ * One transaction of a fixed number of statements however many questions, options, topics and
+ * students change. The questions are locked first (answers to them wait, so none is marked by the
+ * old rules after the re-marking), then the students whose automatic marks may change.
  */
 export async function modifyQuestions(
   db: Db,
@@ -24,118 +48,140 @@ export async function modifyQuestions(
 ): Promise<ModifyResult> {
   const ids = [...new Set(changes.map((c) => c.id))];
   if (ids.length !== changes.length) throw badRequest('Each question may appear once in a modify request.');
-  const existing = await loadQuestions(db, ids);
-  const missing = ids.filter((id) => !existing.has(id));
-  if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
 
+  return db.transaction(async (tx) => {
+    const existing = await loadQuestions(tx, ids, 'no key update');
+    const missing = ids.filter((id) => !existing.has(id));
+    if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
+    const plans = planChanges(changes, existing, timeZone);
+
+    await updateQuestionFields(tx, plans.map(toFieldUpdate));
+    await rewriteCandidates(tx, candidatePlan(plans));
+    await replaceTopics(tx, plans);
+    const remarked = await remark(
+      tx,
+      plans.filter((p) => p.markingChanged),
+    );
+    return { count: changes.length, remarked };
+  });
+}
+
+/** Checks every change against the rules; a 400 lists every problem and nothing is written. */
+function planChanges(
+  changes: readonly Change[],
+  existing: Map<number, QuestionRow & QuestionDetails>,
+  timeZone: string,
+): Plan[] {
   const problems: { path: string; message: string }[] = [];
-  const plans = changes.map((change, index) => {
+  const plans = changes.map((change, index): Plan | null => {
     const before = existing.get(change.id)!;
     const type = (change.type ?? before.type) as QuestionType;
     const options = change.candidates ?? before.candidates.map((c) => c.value);
-    const answer = change.answer ?? before.answer;
-    const rules = checkOptionsAndAnswer(type, type === 's' ? [] : options, answer);
+    const rules = checkOptionsAndAnswer(type, type === 's' ? [] : options, change.answer ?? before.answer);
     if (!rules.ok) problems.push({ path: `[${index}].${rules.field}`, message: rules.message });
-    let generatedDate: Date | undefined;
+    let generatedDate: Date | null = null;
     if (change.generatedDate !== undefined) {
-      const parsed = parseDateTime(change.generatedDate, timeZone);
-      if (!parsed)
+      generatedDate = parseDateTime(change.generatedDate, timeZone);
+      if (!generatedDate)
         problems.push({
           path: `[${index}].generatedDate`,
           message: 'must be a date-time such as 2026-11-23T09:00',
         });
-      else generatedDate = parsed;
     }
+    if (!rules.ok) return null;
     const markingChanged =
       change.type !== undefined || change.answer !== undefined || change.candidates !== undefined;
-    return { change, before, type, rules, generatedDate, markingChanged };
+    return {
+      change,
+      before,
+      type,
+      options: rules.options,
+      answer: rules.answer,
+      generatedDate,
+      markingChanged,
+    };
   });
   if (problems.length > 0) {
     throw new AppError(400, problems.map((p) => `${p.path}: ${p.message}`).join('; '), problems);
   }
+  return plans as Plan[];
+}
 
+function toFieldUpdate({ change, type, answer, generatedDate }: Plan): QuestionFieldUpdate {
+  return {
+    id: change.id,
+    title: change.title?.trim() ?? null,
+    question: change.question ?? null,
+    explanation: change.explanation ?? null,
+    hintSet: change.hint !== undefined,
+    hint: change.hint?.trim() ? change.hint : null,
+    generatedDate,
+    type,
+    answer,
+  };
+}
+
+/** Options by position: changed values keep their ids, extra positions are added, surplus removed. */
+function candidatePlan(plans: readonly Plan[]) {
+  const changed: { id: number; value: string }[] = [];
+  const added: { questionId: number; position: number; value: string }[] = [];
+  const kept: { questionId: number; keep: number }[] = [];
+  for (const { change, before, options } of plans) {
+    if (change.candidates === undefined && change.type === undefined) continue;
+    options.forEach((value, position) => {
+      const old = before.candidates[position];
+      if (!old) added.push({ questionId: change.id, position, value });
+      else if (old.value !== value) changed.push({ id: old.id, value });
+    });
+    if (before.candidates.length > options.length) kept.push({ questionId: change.id, keep: options.length });
+  }
+  return { changed, added, kept };
+}
+
+/** Topic sets replaced for the questions whose `topics` were sent (four statements at most). */
+async function replaceTopics(tx: DbOrTx, plans: readonly Plan[]): Promise<void> {
+  const replaced = plans.filter((p) => p.change.topics !== undefined);
+  if (replaced.length === 0) return;
+  const titles = new Map(replaced.map((p) => [p.change.id, normaliseNames(p.change.topics!)]));
+  await unlinkAllTopics(tx, [...titles.keys()]);
+  const topicIds = await ensureTopics(tx, [...titles.values()].flat());
+  await linkTopics(
+    tx,
+    [...titles].flatMap(([questionId, list]) => list.map((t) => ({ questionId, topicId: topicIds.get(t)! }))),
+  );
+}
+
+/**
+ * Marks every automatically marked answer to these questions again by their new rules (five
+ * statements at most). An answer that now needs a teacher (short answer) becomes unmarked and is no
+ * longer an automatic mark. Answers the marks that changed.
+ */
+async function remark(tx: DbOrTx, plans: readonly Plan[]): Promise<Remarked[]> {
+  if (plans.length === 0) return [];
+  const byId = new Map(plans.map((p) => [p.change.id, p]));
+  const questionIds = [...byId.keys()];
+  // No new answer to these questions can arrive (they are locked), so this set can only shrink.
+  await lockStudents(tx, await studentsWithAutoMarks(tx, questionIds));
   const remarked: Remarked[] = [];
-  await db.transaction(async (tx) => {
-    for (const plan of plans) {
-      const { change, before, type } = plan;
-      const rules = plan.rules as { ok: true; options: string[]; answer: string };
-      await tx
-        .update(questions)
-        .set({
-          ...(change.title !== undefined ? { title: change.title.trim() } : {}),
-          ...(change.question !== undefined ? { question: change.question } : {}),
-          ...(change.explanation !== undefined ? { explanation: change.explanation } : {}),
-          ...(change.hint !== undefined ? { hint: change.hint?.trim() ? change.hint : null } : {}),
-          ...(plan.generatedDate ? { generatedDate: plan.generatedDate } : {}),
-          type,
-          answer: rules.answer,
-        })
-        .where(eq(questions.id, change.id));
-
-      if (change.candidates !== undefined || change.type !== undefined) {
-        const next = rules.options;
-        for (let position = 0; position < next.length; position++) {
-          const kept = before.candidates[position];
-          if (kept && kept.value !== next[position]) {
-            await tx.update(candidates).set({ value: next[position]! }).where(eq(candidates.id, kept.id));
-          }
-        }
-        if (next.length > before.candidates.length) {
-          await tx.insert(candidates).values(
-            next.slice(before.candidates.length).map((value, i) => ({
-              questionId: change.id,
-              position: before.candidates.length + i,
-              value,
-            })),
-          );
-        }
-        await tx
-          .delete(candidates)
-          .where(and(eq(candidates.questionId, change.id), gte(candidates.position, next.length)));
-      }
-
-      if (change.topics !== undefined) {
-        await tx.delete(questionTopics).where(eq(questionTopics.questionId, change.id));
-        await linkTopics(tx, [change.id], await ensureTopics(tx, normaliseNames(change.topics)));
-      }
-
-      if (plan.markingChanged) {
-        const answered = await tx
-          .select({
-            id: submissions.id,
-            studentId: submissions.studentId,
-            studentAnswer: submissions.studentAnswer,
-            marked: submissions.marked,
-            dueDay: submissions.dueDay,
-            student: users.username,
-          })
-          .from(submissions)
-          .innerJoin(users, eq(users.id, submissions.studentId))
-          .where(and(eq(submissions.questionId, change.id), eq(submissions.autoMarked, true)));
-        const touched = new Map<number, Set<string>>();
-        // An answer that now needs a teacher (unmarked) is no longer an automatic mark.
-        const automatic = new Map<number, number>();
-        const unmarked = new Map<number, number>();
-        for (const row of answered) {
-          const to = autoMark(type, rules.answer, row.studentAnswer);
-          if (to === row.marked) continue;
-          (to === 0 ? unmarked : automatic).set(row.id, to);
-          remarked.push({
-            submissionId: row.id,
-            questionId: change.id,
-            student: row.student,
-            from: row.marked as Mark,
-            to,
-          });
-          (touched.get(row.studentId) ?? touched.set(row.studentId, new Set()).get(row.studentId)!).add(
-            row.dueDay,
-          );
-        }
-        await setMarks(tx, automatic, true);
-        await setMarks(tx, unmarked, false);
-        for (const [studentId, days] of touched) await refreshCalendarDays(tx, studentId, days);
-      }
-    }
-  });
-  return { count: changes.length, remarked };
+  const automatic = new Map<number, number>();
+  const unmarked = new Map<number, number>();
+  const touched: TouchedDay[] = [];
+  for (const row of await autoMarkedSubmissions(tx, questionIds)) {
+    const plan = byId.get(row.questionId)!;
+    const to = autoMark(plan.type, plan.answer, row.studentAnswer);
+    if (to === row.marked) continue;
+    (to === 0 ? unmarked : automatic).set(row.id, to);
+    remarked.push({
+      submissionId: row.id,
+      questionId: row.questionId,
+      student: row.student,
+      from: row.marked as Mark,
+      to,
+    });
+    touched.push({ studentId: row.studentId, day: row.dueDay });
+  }
+  await setMarks(tx, automatic, true);
+  await setMarks(tx, unmarked, false);
+  await refreshCalendarDays(tx, touched);
+  return remarked;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
@@ -27,39 +27,115 @@ export async function insertCandidates(
   await db.insert(candidates).values(values.map((value, position) => ({ questionId, position, value })));
 }
 
-/** Ids of the topics with these titles, creating the missing ones (two statements). */
-export async function ensureTopics(db: DbOrTx, titles: readonly string[]): Promise<number[]> {
-  if (titles.length === 0) return [];
+/** The ids of the topics with these titles, creating the missing ones (two statements). */
+export async function ensureTopics(db: DbOrTx, titles: readonly string[]): Promise<Map<string, number>> {
+  if (titles.length === 0) return new Map();
+  // Sorted: two writers creating the same new topics wait on them in one order, never in a cycle.
+  const unique = [...new Set(titles)].sort();
   await db
     .insert(topics)
-    .values(titles.map((title) => ({ title })))
+    .values(unique.map((title) => ({ title })))
     .onConflictDoNothing();
   const rows = await db
-    .select({ id: topics.id })
+    .select({ id: topics.id, title: topics.title })
     .from(topics)
-    .where(inArray(topics.title, [...titles]));
-  return rows.map((r) => r.id);
+    .where(sql`${topics.title} = ANY(${sql.param(unique)}::text[])`);
+  return new Map(rows.map((r) => [r.title, r.id]));
 }
 
-/** Links every question to every topic (one statement); existing links are kept. */
+/** Links questions to topics (one statement); existing links are kept. */
 export async function linkTopics(
   db: DbOrTx,
-  questionIds: readonly number[],
-  topicIds: readonly number[],
+  links: readonly { questionId: number; topicId: number }[],
 ): Promise<void> {
-  if (questionIds.length === 0 || topicIds.length === 0) return;
-  await db
-    .insert(questionTopics)
-    .values(questionIds.flatMap((questionId) => topicIds.map((topicId) => ({ questionId, topicId }))))
-    .onConflictDoNothing();
+  if (links.length === 0) return;
+  const sorted = [...links].sort((a, b) => a.questionId - b.questionId || a.topicId - b.topicId);
+  await db.insert(questionTopics).values(sorted).onConflictDoNothing();
 }
 
-export async function existingQuestionIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+/** Removes every topic link of these questions (one statement). */
+export async function unlinkAllTopics(db: DbOrTx, questionIds: readonly number[]): Promise<void> {
+  if (questionIds.length === 0) return;
+  await db
+    .delete(questionTopics)
+    .where(sql`${questionTopics.questionId} = ANY(${sql.param([...questionIds])}::int[])`);
+}
+
+/** Field changes of several questions in one statement; a null keeps the stored value (hint: `hintSet`). */
+export type QuestionFieldUpdate = {
+  id: number;
+  title: string | null;
+  question: string | null;
+  explanation: string | null;
+  hintSet: boolean;
+  hint: string | null;
+  generatedDate: Date | null;
+  type: QuestionType;
+  answer: string;
+};
+
+export async function updateQuestionFields(db: DbOrTx, rows: readonly QuestionFieldUpdate[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: QuestionFieldUpdate) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    UPDATE questions q SET
+      title = coalesce(v.title, q.title),
+      question = coalesce(v.question, q.question),
+      explanation = coalesce(v.explanation, q.explanation),
+      hint = CASE WHEN v.hint_set THEN v.hint ELSE q.hint END,
+      generated_date = coalesce(v.generated_date, q.generated_date),
+      type = v.type,
+      answer = v.answer
+    FROM unnest(
+      ${column((r) => r.id)}::int[], ${column((r) => r.title)}::text[], ${column((r) => r.question)}::text[],
+      ${column((r) => r.explanation)}::text[], ${column((r) => r.hintSet)}::boolean[], ${column((r) => r.hint)}::text[],
+      ${column((r) => r.generatedDate?.toISOString() ?? null)}::timestamptz[], ${column((r) => r.type)}::text[],
+      ${column((r) => r.answer)}::text[]
+    ) AS v(id, title, question, explanation, hint_set, hint, generated_date, type, answer)
+    WHERE q.id = v.id`);
+}
+
+/**
+ * Options rewritten by position for several questions in three statements at most: values changed
+ * in place (ids kept), extra positions added, surplus positions removed.
+ */
+export async function rewriteCandidates(
+  db: DbOrTx,
+  plan: {
+    changed: { id: number; value: string }[];
+    added: { questionId: number; position: number; value: string }[];
+    /** Each question keeps positions below `keep`. */
+    kept: { questionId: number; keep: number }[];
+  },
+): Promise<void> {
+  if (plan.changed.length > 0) {
+    await db.execute(sql`
+      UPDATE candidates c SET value = v.value
+      FROM unnest(${sql.param(plan.changed.map((c) => c.id))}::int[], ${sql.param(plan.changed.map((c) => c.value))}::text[]) AS v(id, value)
+      WHERE c.id = v.id`);
+  }
+  if (plan.kept.length > 0) {
+    await db.execute(sql`
+      DELETE FROM candidates c
+      USING unnest(${sql.param(plan.kept.map((k) => k.questionId))}::int[], ${sql.param(plan.kept.map((k) => k.keep))}::int[]) AS k(question_id, keep)
+      WHERE c.question_id = k.question_id AND c.position >= k.keep`);
+  }
+  if (plan.added.length > 0) await db.insert(candidates).values(plan.added);
+}
+
+/** Which of these ids are questions; `lock: 'share'` keeps them from being modified until the transaction ends. */
+export async function existingQuestionIds(
+  db: DbOrTx,
+  ids: readonly number[],
+  lock?: 'share',
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const query = db
     .select({ id: questions.id })
     .from(questions)
-    .where(inArray(questions.id, [...ids]));
+    .where(sql`${questions.id} = ANY(${sql.param([...new Set(ids)].sort((a, b) => a - b))}::int[])`)
+    .orderBy(questions.id);
+  const rows = lock ? await query.for(lock) : await query;
   return new Set(rows.map((r) => r.id));
 }
 
@@ -88,15 +164,25 @@ export async function loadQuestionDetails(
   return details;
 }
 
+/**
+ * Questions with their options and topics (three statements). `lock` takes row locks in id order
+ * until the transaction ends: `share` while answers are marked by the question's rules (a
+ * concurrent modify waits, so no answer is marked by rules that are being replaced), `no key
+ * update` while the question itself is changed.
+ */
 export async function loadQuestions(
   db: DbOrTx,
   ids: readonly number[],
+  lock?: 'share' | 'no key update',
 ): Promise<Map<number, QuestionRow & QuestionDetails>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const query = db
     .select()
     .from(questions)
-    .where(inArray(questions.id, [...new Set(ids)]));
+    .where(sql`${questions.id} = ANY(${sql.param(sorted)}::int[])`)
+    .orderBy(questions.id);
+  const rows = lock ? await query.for(lock) : await query;
   const details = await loadQuestionDetails(
     db,
     rows.map((r) => r.id),

@@ -61,7 +61,11 @@ export async function createQuestion(
       createdBy: context.authorId,
     });
     await insertCandidates(tx, id, options);
-    await linkTopics(tx, [id], await ensureTopics(tx, topicTitles));
+    const topicIds = await ensureTopics(tx, topicTitles);
+    await linkTopics(
+      tx,
+      [...topicIds.values()].map((topicId) => ({ questionId: id, topicId })),
+    );
     await assignInTransaction(tx, [id], students, due);
     return id;
   });

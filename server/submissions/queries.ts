@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { DbOrTx } from '../db/open.ts';
-import { questions, submissions } from '../db/schema.ts';
+import { questions, submissions, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
 import type { QuestionRow } from '../questions/queries.ts';
 
@@ -109,17 +109,52 @@ export async function submissionsByIds(db: DbOrTx, ids: readonly number[]): Prom
     .where(inArray(submissions.id, [...ids]));
 }
 
+/** The students with automatically marked answers to these questions (whose marks a modify may change). */
+export async function studentsWithAutoMarks(db: DbOrTx, questionIds: readonly number[]): Promise<number[]> {
+  if (questionIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ studentId: submissions.studentId })
+    .from(submissions)
+    .where(
+      and(
+        sql`${submissions.questionId} = ANY(${sql.param([...questionIds])}::int[])`,
+        eq(submissions.autoMarked, true),
+      ),
+    );
+  return rows.map((r) => r.studentId);
+}
+
+/** Automatically marked answers to these questions, with the student's name (one statement). */
+export async function autoMarkedSubmissions(db: DbOrTx, questionIds: readonly number[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      id: submissions.id,
+      questionId: submissions.questionId,
+      studentId: submissions.studentId,
+      studentAnswer: submissions.studentAnswer,
+      marked: submissions.marked,
+      dueDay: submissions.dueDay,
+      student: users.username,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.studentId))
+    .where(
+      and(
+        sql`${submissions.questionId} = ANY(${sql.param([...questionIds])}::int[])`,
+        eq(submissions.autoMarked, true),
+      ),
+    )
+    .orderBy(asc(submissions.id));
+}
+
 /** Sets marks in one statement; `automatic` says whether they came from automatic marking or a teacher. */
 export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic: boolean): Promise<void> {
   if (marks.size === 0) return;
-  const cases = sql.join(
-    [...marks].map(([id, mark]) => sql`WHEN ${id} THEN ${mark}`),
-    sql` `,
-  );
-  await db
-    .update(submissions)
-    .set({ marked: sql`(CASE ${submissions.id} ${cases} END)::smallint`, autoMarked: automatic })
-    .where(inArray(submissions.id, [...marks.keys()]));
+  await db.execute(sql`
+    UPDATE submissions s SET marked = v.mark::smallint, auto_marked = ${automatic}
+    FROM unnest(${sql.param([...marks.keys()])}::int[], ${sql.param([...marks.values()])}::int[]) AS v(id, mark)
+    WHERE s.id = v.id`);
 }
 
 /** Totals over every submission of a student (optionally one due day), for the Results header. */

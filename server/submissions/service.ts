@@ -7,14 +7,20 @@ import type {
 } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
-import { deleteAssignments, pendingAssignments } from '../assignments/queries.ts';
+import { consumeAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { deleteDrafts } from '../drafts/queries.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { type Auth, resolveSubjectAccess } from '../http/access.ts';
-import { loadQuestionDetails, loadQuestions, toQuestionOnly } from '../questions/queries.ts';
-import type { UserRow } from '../users/queries.ts';
+import {
+  loadQuestionDetails,
+  loadQuestions,
+  type QuestionDetails,
+  type QuestionRow,
+  toQuestionOnly,
+} from '../questions/queries.ts';
+import { lockStudents, type UserRow } from '../users/queries.ts';
 import {
   insertSubmissions,
   latestSubmissions,
@@ -26,6 +32,7 @@ import {
 } from './queries.ts';
 
 type Context = { now: Date; timeZone: string };
+type Problem = { index: number; field: string; message: string };
 
 /** Submissions with their questions (answer and explanation included) in the wire shape: two more statements. */
 export async function toSubmissionQuestions(
@@ -48,10 +55,23 @@ export async function toSubmissionQuestions(
   }));
 }
 
-function rejectItems(problems: { index: number; field: string; message: string }[]): never {
+function rejectItems(problems: Problem[]): never {
   const details = problems.map((p) => ({ path: `[${p.index}].${p.field}`, message: p.message }));
   const message = problems.map((p) => `Answer ${p.index + 1} (${p.field}): ${p.message}`).join('; ');
   throw new AppError(400, message, details);
+}
+
+/** Why an answer cannot be stored for a question (null when it can). */
+function answerItemProblem(
+  question: (QuestionRow & QuestionDetails) | undefined,
+  studentAnswer: string,
+): string | null {
+  if (!question) return null;
+  return answerProblem(
+    question.type as QuestionType,
+    question.candidates.map((c) => c.value),
+    studentAnswer,
+  );
 }
 
 /**
@@ -59,6 +79,10 @@ function rejectItems(problems: { index: number; field: string; message: string }
  * Each named student must be the caller (or the caller staff); every item must answer a question
  * pending for that student, once, with an answer that fits it; otherwise nothing is saved and the
  * 400 names every bad item. The server's clock sets the submit time.
+ *
+ * Atomic under concurrency: the questions are read under a share lock (a modify of their rules
+ * waits), the students' rows are locked, and the assignments are consumed with `DELETE … RETURNING`;
+ * an answer whose assignment was not really consumed (a double click, a second tab) is refused.
  */
 export async function submitAnswers(
   db: Db,
@@ -71,82 +95,76 @@ export async function submitAnswers(
     students.set(name, await resolveSubjectAccess(db, auth, name, { subject: 'student', write: true }));
   }
   const questionIds = [...new Set(items.map((i) => i.questionId))];
-  const pending = await pendingAssignments(
-    db,
-    [...students.values()].map((s) => s.id),
-    questionIds,
-  );
-  const questions = await loadQuestions(db, questionIds);
-
-  const problems: { index: number; field: string; message: string }[] = [];
-  const seen = new Set<string>();
-  const accepted = items.map((item, index) => {
-    const student = students.get(item.studentName.toLowerCase())!;
-    const key = `${student.id}:${item.questionId}`;
-    const assignment = pending.find((a) => a.studentId === student.id && a.questionId === item.questionId);
-    const question = questions.get(item.questionId);
-    if (seen.has(key))
-      problems.push({
-        index,
-        field: 'questionId',
-        message: `question ${item.questionId} is answered twice in this batch`,
-      });
-    seen.add(key);
-    if (!question)
-      problems.push({ index, field: 'questionId', message: `no question with id ${item.questionId}` });
-    else if (!assignment) {
-      problems.push({
-        index,
-        field: 'questionId',
-        message: `question ${item.questionId} is not pending for ${student.username}`,
-      });
-    } else {
-      const problem = answerProblem(
-        question.type as QuestionType,
-        question.candidates.map((c) => c.value),
-        item.studentAnswer,
-      );
-      if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
-    }
-    return { item, student, assignment, question };
-  });
-  if (problems.length > 0) rejectItems(problems);
+  const keyOf = (studentId: number, questionId: number) => `${studentId}:${questionId}`;
 
   const ids = await db.transaction(async (tx) => {
+    const questions = await loadQuestions(tx, questionIds, 'share');
+    await lockStudents(
+      tx,
+      [...students.values()].map((s) => s.id),
+    );
+    const pairs = new Map<string, { studentId: number; questionId: number }>();
+    for (const item of items) {
+      const studentId = students.get(item.studentName.toLowerCase())!.id;
+      pairs.set(keyOf(studentId, item.questionId), { studentId, questionId: item.questionId });
+    }
+    const consumed = new Map(
+      (await consumeAssignments(tx, [...pairs.values()])).map((a) => [keyOf(a.studentId, a.questionId), a]),
+    );
+
+    const problems: Problem[] = [];
+    const seen = new Set<string>();
+    const accepted = items.map((item, index) => {
+      const student = students.get(item.studentName.toLowerCase())!;
+      const key = keyOf(student.id, item.questionId);
+      const assignment = consumed.get(key);
+      const question = questions.get(item.questionId);
+      if (seen.has(key))
+        problems.push({
+          index,
+          field: 'questionId',
+          message: `question ${item.questionId} is answered twice in this batch`,
+        });
+      seen.add(key);
+      if (!question)
+        problems.push({ index, field: 'questionId', message: `no question with id ${item.questionId}` });
+      else if (!assignment) {
+        problems.push({
+          index,
+          field: 'questionId',
+          message: `question ${item.questionId} is not pending for ${student.username}`,
+        });
+      } else {
+        const problem = answerItemProblem(question, item.studentAnswer);
+        if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
+      }
+      return { item, student, assignment: assignment!, question: question! };
+    });
+    // Throwing rolls the transaction back: the consumed assignments are pending again.
+    if (problems.length > 0) rejectItems(problems);
+
     const inserted = await insertSubmissions(
       tx,
       accepted.map(({ item, student, assignment, question }) => {
-        const marked = autoMark(question!.type as QuestionType, question!.answer, item.studentAnswer);
+        const marked = autoMark(question.type as QuestionType, question.answer, item.studentAnswer);
         return {
           questionId: item.questionId,
           studentId: student.id,
           studentAnswer: item.studentAnswer,
           submitDate: context.now,
-          targetDate: assignment!.targetDate,
-          dueDay: assignment!.dueDay,
+          targetDate: assignment.targetDate,
+          dueDay: assignment.dueDay,
           marked,
           autoMarked: marked !== 0,
           redo: false,
         };
       }),
     );
-    await deleteAssignments(
+    await deleteDrafts(tx, [...pairs.values()]);
+    await refreshCalendarDays(
       tx,
-      accepted.map((a) => a.assignment!.id),
+      accepted.map((a) => ({ studentId: a.student.id, day: a.assignment.dueDay })),
     );
-    for (const student of students.values()) {
-      const mine = accepted.filter((a) => a.student.id === student.id);
-      await deleteDrafts(
-        tx,
-        student.id,
-        mine.map((a) => a.item.questionId),
-      );
-      await refreshCalendarDays(
-        tx,
-        student.id,
-        mine.map((a) => a.assignment!.dueDay),
-      );
-    }
     return inserted;
   });
   return toSubmissionQuestions(db, await submissionsWithQuestions(db, ids), context.timeZone);
@@ -156,6 +174,8 @@ export async function submitAnswers(
  * A redo from the review page: a new answer to a question whose latest answer is wrong. It is marked
  * like a first answer; a correct redo takes the question off the review list, a wrong one keeps it.
  * It belongs to the same due day as the answer it redoes and does not count as newly solved.
+ * The review list is read under the student's lock, so of two redos sent at once the second sees
+ * the first (a correct first redo leaves nothing to redo).
  */
 export async function redoAnswers(
   db: Db,
@@ -164,38 +184,35 @@ export async function redoAnswers(
   context: Context,
 ): Promise<SubmissionQuestion[]> {
   const questionIds = [...new Set(items.map((i) => i.questionId))];
-  const latest = await latestSubmissions(db, student.id, questionIds);
-  const questions = await loadQuestions(db, questionIds);
-  const problems: { index: number; field: string; message: string }[] = [];
-  const seen = new Set<number>();
-  items.forEach((item, index) => {
-    const previous = latest.get(item.questionId);
-    const question = questions.get(item.questionId);
-    if (seen.has(item.questionId))
-      problems.push({
-        index,
-        field: 'questionId',
-        message: `question ${item.questionId} is answered twice in this batch`,
-      });
-    seen.add(item.questionId);
-    if (!question || !previous || previous.marked !== -1) {
-      problems.push({
-        index,
-        field: 'questionId',
-        message: `question ${item.questionId} is not in ${student.username}'s review list`,
-      });
-      return;
-    }
-    const problem = answerProblem(
-      question.type as QuestionType,
-      question.candidates.map((c) => c.value),
-      item.studentAnswer,
-    );
-    if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
-  });
-  if (problems.length > 0) rejectItems(problems);
-
   const ids = await db.transaction(async (tx) => {
+    const questions = await loadQuestions(tx, questionIds, 'share');
+    await lockStudents(tx, [student.id]);
+    const latest = await latestSubmissions(tx, student.id, questionIds);
+    const problems: Problem[] = [];
+    const seen = new Set<number>();
+    items.forEach((item, index) => {
+      const previous = latest.get(item.questionId);
+      const question = questions.get(item.questionId);
+      if (seen.has(item.questionId))
+        problems.push({
+          index,
+          field: 'questionId',
+          message: `question ${item.questionId} is answered twice in this batch`,
+        });
+      seen.add(item.questionId);
+      if (!question || !previous || previous.marked !== -1) {
+        problems.push({
+          index,
+          field: 'questionId',
+          message: `question ${item.questionId} is not in ${student.username}'s review list`,
+        });
+        return;
+      }
+      const problem = answerItemProblem(question, item.studentAnswer);
+      if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
+    });
+    if (problems.length > 0) rejectItems(problems);
+
     const inserted = await insertSubmissions(
       tx,
       items.map((item) => {
@@ -217,8 +234,7 @@ export async function redoAnswers(
     );
     await refreshCalendarDays(
       tx,
-      student.id,
-      items.map((i) => latest.get(i.questionId)!.dueDay),
+      items.map((i) => ({ studentId: student.id, day: latest.get(i.questionId)!.dueDay })),
     );
     return inserted;
   });
@@ -226,8 +242,9 @@ export async function redoAnswers(
 }
 
 /**
- * `PUT submissions/mark/{name}`: a teacher's marks, in one transaction. Every id must be a submission
- * of that student (else a 400 naming them and nothing changes). Answers the updated submissions.
+ * `PUT submissions/mark/{name}`: a teacher's marks, in one transaction under the student's lock.
+ * Every id must be a submission of that student (else a 400 naming them and nothing changes).
+ * Answers the updated submissions.
  */
 export async function markSubmissions(
   db: Db,
@@ -236,20 +253,20 @@ export async function markSubmissions(
   timeZone: string,
 ): Promise<SubmissionQuestion[]> {
   const wanted = new Map(Object.entries(marks).map(([id, mark]) => [Number(id), mark as number]));
-  const rows = await submissionsByIds(db, [...wanted.keys()]);
-  const mine = new Map(rows.filter((r) => r.studentId === student.id).map((r) => [r.id, r]));
-  const foreign = [...wanted.keys()].filter((id) => !mine.has(id));
-  if (foreign.length > 0) {
-    throw badRequest(
-      `No submission${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} of ${student.username}.`,
-    );
-  }
   await db.transaction(async (tx) => {
+    await lockStudents(tx, [student.id]);
+    const rows = await submissionsByIds(tx, [...wanted.keys()]);
+    const mine = new Map(rows.filter((r) => r.studentId === student.id).map((r) => [r.id, r]));
+    const foreign = [...wanted.keys()].filter((id) => !mine.has(id));
+    if (foreign.length > 0) {
+      throw badRequest(
+        `No submission${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} of ${student.username}.`,
+      );
+    }
     await setMarks(tx, wanted, false);
     await refreshCalendarDays(
       tx,
-      student.id,
-      [...mine.values()].map((r) => r.dueDay),
+      [...mine.values()].map((r) => ({ studentId: student.id, day: r.dueDay })),
     );
   });
   return toSubmissionQuestions(db, await submissionsWithQuestions(db, [...wanted.keys()]), timeZone);

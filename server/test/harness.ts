@@ -26,7 +26,7 @@ export class TestClock {
 export const ORIGIN = 'http://localhost';
 
 /** A fresh copy of the migrated test database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
   const postgresTemplate = inject('postgresTemplate');
   if (postgresTemplate) {
     const base = process.env.TEST_DATABASE_URL!;
@@ -37,7 +37,11 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: url.toString(),
+      poolSize: options.poolSize ?? 4,
+    });
     return {
       ...database,
       async close() {
@@ -62,6 +66,11 @@ export type TestApp = {
   config: Config;
   /** app.inject with a session cookie and our Origin when `as` is given. */
   request(options: InjectOptions & { as?: TestUser | string | null }): Promise<LightMyRequestResponse>;
+  /**
+   * Listens on a free loopback port (real sockets, for tests of parallel requests) and answers the
+   * base URL; `close()` stops it.
+   */
+  listen(): Promise<string>;
   /** Creates an account directly (no HTTP) and a session for it. */
   createUser(options?: { roles?: Role[]; username?: string; password?: string }): Promise<TestUser>;
   close(): Promise<void>;
@@ -70,9 +79,14 @@ export type TestApp = {
 let counter = 0;
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; registerExtra?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    registerExtra?: (app: FastifyInstance) => void;
+    /** PostgreSQL pool size (default 4); the concurrency suite uses more so requests really overlap. */
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ poolSize: options.poolSize });
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...options.env });
   const app = await buildApp({ config, database, now: clock.now });
@@ -92,6 +106,12 @@ export async function startTestApp(
         if (!('origin' in headers)) headers.origin = ORIGIN;
       }
       return app.inject({ ...rest, headers });
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no TCP address');
+      return `http://127.0.0.1:${address.port}`;
     },
     async createUser({ roles = ['STUDENT'] as Role[], username, password = 'correct horse battery' } = {}) {
       counter++;

@@ -42,6 +42,24 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/**
+ * Serialises writes to these students' tutoring data (assignments, submissions, calendar days,
+ * drafts) until the transaction ends: `FOR NO KEY UPDATE` on their user rows, taken in id order so
+ * two writers never wait on each other in a cycle. Foreign-key checks take `KEY SHARE`, which this
+ * lock does not block. Every transaction that changes a student's rows takes it before reading what
+ * it will change (DESIGN §6a); recounts are then exact under READ COMMITTED.
+ */
+export async function lockStudents(db: DbOrTx, ids: Iterable<number>): Promise<void> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return;
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.id} = ANY(${sql.param(sorted)}::int[])`)
+    .orderBy(users.id)
+    .for('no key update');
+}
+
 export async function isParentOf(db: DbOrTx, parentId: number, childId: number): Promise<boolean> {
   const rows = await db
     .select({ parentId: parentChildren.parentId })

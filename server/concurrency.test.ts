@@ -1,0 +1,251 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModifyResult, SubmissionQuestion } from '../common/contracts/tutoring.ts';
+import { autoMark, type QuestionType } from '../common/questions/rules.ts';
+import { recountCalendar, storedCalendar } from './calendars/queries.ts';
+import { assignments, questions, submissions } from './db/schema.ts';
+import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
+import { createQuestion, dueIn } from './test/tutoring.ts';
+
+/**
+ * Races, through real sockets: N requests sent at once, as a double click, two tabs, or a student
+ * answering while the teacher marks would send them. On PostgreSQL (`npm run test:pg`) they really
+ * overlap under READ COMMITTED; PGlite runs one statement at a time but still interleaves the
+ * requests between statements. After each burst: no 5xx, one stored answer per pending question,
+ * and every stored calendar equals a recount from scratch.
+ */
+let t: TestApp;
+let base: string;
+let teacher: TestUser;
+beforeAll(async () => {
+  t = await startTestApp({ poolSize: 12 });
+  base = await t.listen();
+  teacher = await t.createUser({ roles: ['TEACHER'] });
+});
+afterAll(() => t.close());
+
+const BURST = 20;
+
+type Answer = { status: number; body: unknown };
+const statuses: number[] = [];
+
+async function send(as: TestUser, method: string, path: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      cookie: as.cookie,
+      origin: base,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  statuses.push(response.status);
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // plain-text answers stay text
+  }
+  if (response.status >= 500) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  return { status: response.status, body: parsed };
+}
+
+/** Starts every request before awaiting any, so they arrive together. */
+function burst<T>(count: number, request: (index: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => request(i)));
+}
+
+async function expectCalendarsRecounted(...students: TestUser[]): Promise<void> {
+  for (const student of students) {
+    const stored = (await storedCalendar(t.database.db, student.user.id)).map(
+      ({ day, solved, unsolved, toMark }) => ({ day, solved, unsolved, toMark }),
+    );
+    expect(stored, student.user.username).toEqual(await recountCalendar(t.database.db, student.user.id));
+  }
+}
+
+async function storedAnswers(student: TestUser, questionId: number) {
+  return t.database.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.studentId, student.user.id), eq(submissions.questionId, questionId)));
+}
+
+const submit = (student: TestUser, questionId: number, studentAnswer: string) =>
+  send(student, 'POST', '/api/v1/submissions/multiples', [
+    { questionId, studentAnswer, studentName: student.user.username },
+  ]);
+
+describe('parallel requests', () => {
+  it('accept answers to ten questions due the same day sent at once (calendar upsert)', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const due = dueIn(t, 48);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++)
+      ids.push(await createQuestion(t, teacher, { students: [student.user.username], targetDate: due }));
+    const answers = await burst(10, (i) => submit(student, ids[i]!, i % 2 ? '01' : '12'));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const [day] = await storedCalendar(t.database.db, student.user.id);
+    expect(day).toMatchObject({ solved: 10, unsolved: 0, toMark: 0 });
+    await expectCalendarsRecounted(student);
+  });
+
+  it(`store one answer when ${BURST} first answers to one pending question arrive at once`, async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const id = await createQuestion(t, teacher, { students: [student.user.username] });
+    const answers = await burst(BURST, (i) => submit(student, id, i % 2 ? '01' : '12'));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(BURST - 1);
+    const stored = await storedAnswers(student, id);
+    expect(stored).toHaveLength(1);
+    // The one stored answer is the one acknowledged, with its mark.
+    const accepted = answers.find((a) => a.status === 200)!.body as SubmissionQuestion[];
+    expect(stored[0]).toMatchObject({ id: accepted[0]!.id, marked: accepted[0]!.marked });
+    await expectCalendarsRecounted(student);
+  });
+
+  it(`store one redo when ${BURST} correct redos of one wrong answer arrive at once`, async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const id = await createQuestion(t, teacher, { students: [name] });
+    expect((await submit(student, id, '12')).status).toBe(200);
+    const redos = await burst(BURST, () =>
+      send(student, 'POST', `/api/v1/submissions/review/${name}`, [{ questionId: id, studentAnswer: '01' }]),
+    );
+    expect(redos.filter((a) => a.status === 200)).toHaveLength(1);
+    const stored = await storedAnswers(student, id);
+    expect(stored.filter((s) => s.redo)).toHaveLength(1);
+    const review = await send(student, 'GET', `/api/v1/submissions/review/${name}`);
+    expect((review.body as { totalElements: number }).totalElements).toBe(0);
+    await expectCalendarsRecounted(student);
+  });
+
+  it('keep the calendar exact while a teacher marks and the student answers at once', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const due = dueIn(t, 30);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++)
+      ids.push(await createQuestion(t, teacher, { type: 's', students: [name], targetDate: due }));
+    const first = (
+      await send(
+        student,
+        'POST',
+        '/api/v1/submissions/multiples',
+        ids.slice(0, 5).map((questionId) => ({ questionId, studentAnswer: 'an answer', studentName: name })),
+      )
+    ).body as SubmissionQuestion[];
+    const answers = await burst(10, (i) =>
+      i < 5
+        ? send(teacher, 'PUT', `/api/v1/submissions/mark/${name}`, { [first[i]!.id]: i % 2 ? 1 : -1 })
+        : submit(student, ids[i]!, 'another answer'),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const [day] = await storedCalendar(t.database.db, student.user.id);
+    expect(day).toMatchObject({ solved: 10, unsolved: 0, toMark: 5 });
+    await expectCalendarsRecounted(student);
+  });
+
+  it('keep one pending assignment and an exact calendar while teachers reassign and the student answers', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const other = await t.createUser({ roles: ['TEACHER'] });
+    const name = student.user.username;
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 24) }));
+    // One answer per question; the other requests move the due dates (in both id orders).
+    const answers = await burst(BURST, (i) => {
+      if (i < ids.length) return submit(student, ids[i]!, '01');
+      return send(i % 2 ? teacher : other, 'POST', '/api/v1/assignments', {
+        questionIds: i % 2 ? ids : [...ids].reverse(),
+        names: [name],
+        targetDate: dueIn(t, 24 * (1 + (i % 5))),
+      });
+    });
+    for (const answer of answers) expect([200, 400]).toContain(answer.status);
+    for (const id of ids) {
+      expect((await storedAnswers(student, id)).length).toBeLessThanOrEqual(1);
+      const pending = await t.database.db
+        .select()
+        .from(assignments)
+        .where(and(eq(assignments.studentId, student.user.id), eq(assignments.questionId, id)));
+      expect(pending.length).toBeLessThanOrEqual(1);
+    }
+    await expectCalendarsRecounted(student);
+  });
+
+  it('mark every answer by the rules in force when a modify and answers race', async () => {
+    const students = await burst(10, () => t.createUser({ roles: ['STUDENT'] }));
+    const id = await createQuestion(t, teacher, { students: students.map((s) => s.user.username) });
+    const results = await burst(students.length + 1, (i) =>
+      i === students.length
+        ? send(teacher, 'PATCH', '/api/v1/questions/multiples', [{ id, answer: '12' }])
+        : submit(students[i]!, id, i % 2 ? '01' : '12'),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(students.length + 1).fill(200));
+    const [question] = await t.database.db.select().from(questions).where(eq(questions.id, id));
+    expect(question!.answer).toBe('12');
+    const stored = await t.database.db.select().from(submissions).where(eq(submissions.questionId, id));
+    expect(stored).toHaveLength(students.length);
+    for (const s of stored)
+      expect(s.marked, `answer ${s.studentAnswer}`).toBe(
+        autoMark(question!.type as QuestionType, question!.answer, s.studentAnswer),
+      );
+    // The modify reported the marks it changed (answers stored before it), each by the two rules.
+    const modify = results.at(-1)!.body as ModifyResult;
+    for (const change of modify.remarked) {
+      const answer = stored.find((s) => s.id === change.submissionId)!.studentAnswer;
+      expect(change).toMatchObject({
+        questionId: id,
+        from: autoMark('m', '01', answer),
+        to: autoMark('m', '12', answer),
+      });
+    }
+    await expectCalendarsRecounted(...students);
+  });
+
+  it('save drafts from several tabs at once without an error, ending with one whole set', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await createQuestion(t, teacher, { type: 's', students: [name] }));
+    const sets = Array.from({ length: 10 }, (_, tab) =>
+      Object.fromEntries(ids.map((id) => [String(id), `tab ${tab}`])),
+    );
+    const saves = await burst(sets.length, (i) =>
+      send(student, 'PUT', `/api/v1/drafts/${name}`, { answers: sets[i] }),
+    );
+    expect(saves.map((s) => s.status)).toEqual(Array(sets.length).fill(200));
+    const final = (await send(student, 'GET', `/api/v1/drafts/${name}`)).body as {
+      answers: Record<string, string>;
+    };
+    expect(sets).toContainEqual(final.answers);
+  });
+
+  it('link topics and modify the same questions at once without a deadlock or a 5xx', async () => {
+    const a = await createQuestion(t, teacher);
+    const b = await createQuestion(t, teacher);
+    const results = await burst(BURST, (i) =>
+      i % 2
+        ? send(teacher, 'PATCH', '/api/v1/questions/topics', {
+            questionIds: i % 4 === 1 ? [a, b] : [b, a],
+            topics: i % 4 === 1 ? ['race x', 'race y'] : ['race y', 'race x'],
+          })
+        : send(teacher, 'PATCH', '/api/v1/questions/multiples', [
+            { id: i % 4 === 0 ? a : b, topics: ['race y', `race ${i}`] },
+          ]),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(BURST).fill(200));
+  });
+
+  it('answer one 200 and the rest 409 to topics and sign-ups racing for one name', async () => {
+    const topics = await burst(10, () => send(teacher, 'POST', '/api/v1/topics', 'one topic for all'));
+    expect(topics.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+  });
+
+  it('never answered 5xx', () => {
+    expect(statuses.length).toBeGreaterThan(100);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+});
