@@ -13,6 +13,10 @@ export const limits = {
   /** Sessions: sliding idle expiry with an absolute cap. */
   sessionIdleDays: 7,
   sessionAbsoluteDays: 30,
+  /** Provider sign-in (issue 15): the state cookie and the one-use registration code. */
+  oauthFlowMinutes: 10,
+  oauthPendingMinutes: 5,
+  oauthTokenMax: 200,
   /** Default JSON body cap (bytes). */
   jsonBodyLimitBytes: 1024 * 1024,
 } as const;

@@ -27,6 +27,33 @@ export const authTexts = {
   passwordsDoNotMatch: 'Passwords do not match!',
 } as const;
 
+/** Provider sign-in (spec 1 §2, spec 2 §2) and the outcomes of issue 15 that send the user back to /login. */
+export const oauthTexts = {
+  continueWith: (provider: string) => `Continue with ${provider}`,
+  /** Spec 2 §2, word for word (its typo 'signed it' included). */
+  registerQuestion: 'You are not signed it yet. Do you want to sign in?',
+  registerConfirm: 'Yes, sign me in',
+  registerDecline: 'No, go back',
+  /** The variant sign-in page of spec 1 §2 (route /signin). */
+  welcomeTitle: 'Welcome Back',
+  welcomeSubtitle: 'Sign In to your account',
+  orDivider: 'or',
+  notConfigured: (provider: string) => `Sign-in with ${provider} is not set up on this server.`,
+  unknownProvider: 'There is no such sign-in provider.',
+  outcome: {
+    cancelled: (provider: string) => `Sign-in with ${provider} was cancelled.`,
+    expired: (provider: string) =>
+      `That sign-in with ${provider} has expired or was already used. Please try again.`,
+    failed: (provider: string) => `${provider} could not confirm your sign-in. Please try again in a moment.`,
+    unverified: (provider: string) =>
+      `Your ${provider} account did not share a verified email address, so it cannot sign you in here. ` +
+      `Verify your email with ${provider} and allow sharing it, or sign up with a password.`,
+    link: (provider: string) =>
+      `An account with your ${provider} email already exists. Sign in with its password once to link ` +
+      `${provider} to it; after that, ${provider} signs you in directly.`,
+  },
+} as const;
+
 export const headerTexts = {
   dashboard: 'Dashboard',
   archive: 'Archive',
@@ -66,6 +93,9 @@ export const apiMessages = {
   bodyTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type: send application/json.',
+  oauthRegisterInvalid:
+    'This sign-up link has expired or was already used. Start again from the sign-in page.',
+  oauthNameUnavailable: 'Could not find a free username for this account. Sign up with a password instead.',
   tooManySignInFailures: (minutes: number) =>
     `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   internal: (requestId: string) =>

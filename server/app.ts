@@ -13,6 +13,7 @@ import { assignmentRoutes } from './assignments/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
+import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -53,10 +54,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(submissionRoutes);
       await api.register(calendarRoutes);
       await api.register(draftRoutes);
+      await api.register(oauthApiRoutes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(oauthRoutes);
 
-  await registerWebApp(app, deps.config.webDistDir);
+  await registerWebApp(app, deps.config.webDistDir, {
+    signInProviders: configuredProviders(deps.config.oauth),
+  });
   return app;
 }

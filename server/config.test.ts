@@ -36,6 +36,43 @@ describe('loadConfig', () => {
     expect(config.demo).toBe(true);
   });
 
+  it('reads each sign-in provider from its own settings, with the real endpoints by default', () => {
+    expect(loadConfig({}).oauth).toEqual({});
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      KAKAO_CLIENT_ID: 'k-id',
+      NAVER_CLIENT_ID: 'n-id',
+      NAVER_CLIENT_SECRET: 'n-secret',
+      NAVER_TOKEN_URL: 'http://127.0.0.1:4000/oauth2.0/token',
+    });
+    expect(config.oauth.google).toMatchObject({
+      clientId: 'g-id',
+      clientSecret: 'g-secret',
+      issuer: 'https://accounts.google.com',
+      profileUrl: null,
+    });
+    expect(config.oauth.google?.authorizationUrl.href).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    // Kakao's client secret is optional (a feature of the Kakao app).
+    expect(config.oauth.kakao).toMatchObject({ clientId: 'k-id', clientSecret: null });
+    expect(config.oauth.kakao?.profileUrl?.href).toBe('https://kapi.kakao.com/v2/user/me');
+    expect(config.oauth.naver?.tokenUrl.href).toBe('http://127.0.0.1:4000/oauth2.0/token');
+    expect(config.oauth.naver?.authorizationUrl.href).toBe('https://nid.naver.com/oauth2.0/authorize');
+  });
+
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'x' }, /^Invalid setting GOOGLE_CLIENT_ID: set GOOGLE_CLIENT_SECRET as well\.$/],
+    [{ NAVER_CLIENT_SECRET: 'x' }, /^Invalid setting NAVER_CLIENT_SECRET: set NAVER_CLIENT_ID as well\.$/],
+    [
+      { KAKAO_CLIENT_ID: 'x', KAKAO_TOKEN_URL: 'http://kauth.example.com/token' },
+      /^Invalid setting KAKAO_TOKEN_URL=.*https:\/\/ URL \(plain http:\/\/ only for 127\.0\.0\.1/,
+    ],
+    [{ KAKAO_CLIENT_ID: 'x', KAKAO_PROFILE_URL: 'ftp://x' }, /^Invalid setting KAKAO_PROFILE_URL=/],
+  ])('stops on incomplete or unsafe provider settings %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it.each([
     ['PORT', 'eighty', /^Invalid setting PORT="eighty": must be a whole number/],
     ['PORT', '70000', /^Invalid setting PORT="70000"/],

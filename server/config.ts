@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { limits } from '../common/limits.ts';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../common/oauth.ts';
 
 /**
  * Every setting, read from the environment once and validated here. A bad value stops start-up with
@@ -21,6 +22,21 @@ export type Config = {
   demo: boolean;
   /** Built web app (vite build output). */
   webDistDir: string;
+  /** Sign-in providers with settings; a provider missing here has no button and no routes. */
+  oauth: Partial<Record<OAuthProvider, OAuthProviderSettings>>;
+};
+
+/** One provider's registration with us and its endpoints (the real ones unless overridden for tests). */
+export type OAuthProviderSettings = {
+  clientId: string;
+  /** Null only for Kakao, whose client secret is an optional feature of the Kakao app. */
+  clientSecret: string | null;
+  authorizationUrl: URL;
+  tokenUrl: URL;
+  /** Naver and Kakao: the profile endpoint. Google's profile is its signed-in ID token. */
+  profileUrl: URL | null;
+  /** The `iss` of Google's ID tokens; for Naver and Kakao only a label (they issue none). */
+  issuer: string;
 };
 
 export class ConfigError extends Error {}
@@ -81,6 +97,91 @@ const settings = {
 
 type SettingName = keyof typeof settings;
 
+/** The providers' own endpoints; `<PROVIDER>_AUTHORIZATION_URL` etc. override them (tests, proxies). */
+const OAUTH_DEFAULTS: Record<
+  OAuthProvider,
+  { authorizationUrl: string; tokenUrl: string; profileUrl: string | null; issuer: string }
+> = {
+  google: {
+    authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    profileUrl: null,
+    issuer: 'https://accounts.google.com',
+  },
+  naver: {
+    authorizationUrl: 'https://nid.naver.com/oauth2.0/authorize',
+    tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+    profileUrl: 'https://openapi.naver.com/v1/nid/me',
+    issuer: 'https://nid.naver.com',
+  },
+  kakao: {
+    authorizationUrl: 'https://kauth.kakao.com/oauth/authorize',
+    tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    profileUrl: 'https://kapi.kakao.com/v2/user/me',
+    issuer: 'https://kauth.kakao.com',
+  },
+};
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Provider endpoints must be HTTPS; plain HTTP only on this machine (a local test provider). */
+const endpointUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an https:// URL' })
+  .transform((value) => new URL(value))
+  .refine(
+    (url) => url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname),
+    'must be an https:// URL (plain http:// only for 127.0.0.1 or localhost)',
+  );
+
+function readOAuthProvider(
+  env: Record<string, string | undefined>,
+  provider: OAuthProvider,
+): OAuthProviderSettings | undefined {
+  const prefix = provider.toUpperCase();
+  const value = (name: string): string | undefined => {
+    const raw = env[`${prefix}_${name}`]?.trim();
+    return raw ? raw : undefined;
+  };
+  const clientId = value('CLIENT_ID');
+  const clientSecret = value('CLIENT_SECRET') ?? null;
+  if (!clientId) {
+    if (clientSecret) {
+      throw new ConfigError(`Invalid setting ${prefix}_CLIENT_SECRET: set ${prefix}_CLIENT_ID as well.`);
+    }
+    return undefined;
+  }
+  if (!clientSecret && provider !== 'kakao') {
+    throw new ConfigError(`Invalid setting ${prefix}_CLIENT_ID: set ${prefix}_CLIENT_SECRET as well.`);
+  }
+  const defaults = OAUTH_DEFAULTS[provider];
+  const endpoint = (name: string, fallback: string): URL => {
+    const raw = value(name) ?? fallback;
+    const result = endpointUrl.safeParse(raw);
+    if (!result.success) {
+      const reason = result.error.issues[0]?.message ?? 'is not valid';
+      throw new ConfigError(`Invalid setting ${prefix}_${name}=${JSON.stringify(raw)}: ${reason}.`);
+    }
+    return result.data;
+  };
+  return {
+    clientId,
+    clientSecret,
+    authorizationUrl: endpoint('AUTHORIZATION_URL', defaults.authorizationUrl),
+    tokenUrl: endpoint('TOKEN_URL', defaults.tokenUrl),
+    profileUrl: defaults.profileUrl === null ? null : endpoint('PROFILE_URL', defaults.profileUrl),
+    issuer: value('ISSUER') ?? defaults.issuer,
+  };
+}
+
+function readOAuth(env: Record<string, string | undefined>): Config['oauth'] {
+  const oauth: Config['oauth'] = {};
+  for (const provider of OAUTH_PROVIDERS) {
+    const settings = readOAuthProvider(env, provider);
+    if (settings) oauth[provider] = settings;
+  }
+  return oauth;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const read = <K extends SettingName>(name: K): z.output<(typeof settings)[K]> => {
     const raw = env[name];
@@ -106,5 +207,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jsonBodyLimit: read('JSON_BODY_LIMIT'),
     demo: read('DEMO'),
     webDistDir: path.resolve(read('WEB_DIST_DIR')),
+    oauth: readOAuth(env),
   };
 }

@@ -221,3 +221,56 @@ export const answerDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.studentId, t.questionId] })],
 );
+
+// ---- provider sign-in (issue 15) ----
+
+/**
+ * A provider account (Google, Naver, Kakao) linked to one of our users. A user may link several
+ * providers and keep a password too; a provider account belongs to at most one user.
+ */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    provider: text().notNull(),
+    /** The provider's stable id for the person (Google `sub`, Naver `response.id`, Kakao `id`). */
+    subject: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email the provider last reported (for the admin's information; never used to sign in). */
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oauth_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * A provider sign-in waiting for the person's next step, bound to their browser (the hash of an
+ * HttpOnly cookie) and valid for a few minutes:
+ * - `register`: a new person; `/oauth2/register?token=…` carries the one-use code whose hash is here.
+ * - `link`: the provider's verified email belongs to an account with a password; the identity is
+ *   linked when that browser next signs in to that account with its password.
+ */
+export const oauthPending = pgTable(
+  'oauth_pending',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text().$type<'register' | 'link'>().notNull(),
+    /** SHA-256 of the one-use registration code (hex); null for `link`. */
+    tokenHash: text(),
+    /** SHA-256 of the browser-binding cookie (hex). */
+    browserHash: text().notNull(),
+    provider: text().notNull(),
+    subject: text().notNull(),
+    /** Lower-cased, verified by the provider. */
+    email: text().notNull(),
+    displayName: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('oauth_pending_token_unique').on(t.tokenHash),
+    index('oauth_pending_browser_idx').on(t.browserHash),
+    index('oauth_pending_expires_idx').on(t.expiresAt),
+    check('oauth_pending_purpose_check', sql`${t.purpose} in ('register', 'link')`),
+  ],
+);

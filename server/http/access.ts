@@ -145,11 +145,14 @@ export function declarationProblem(method: string, url: string, rule: Access): s
   return null;
 }
 
-/** Checks every API route's declaration as it is registered, and keeps the catalogue for tests. */
+/**
+ * Checks every API route's declaration as it is registered, and keeps the catalogue for tests (with
+ * the routes outside /api/ that declare a rule: the provider sign-in routes).
+ */
 export function registerAccessRules(app: FastifyInstance): void {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith('/api/') && !route.config?.access) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const where = `Route ${methods.join(',')} ${route.url}`;
     const rule = route.config?.access;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NewSession } from '../sessions/service.ts';
-import { SESSION_COOKIE, touchSession } from '../sessions/service.ts';
+import { endSession, SESSION_COOKIE, startSession, touchSession } from '../sessions/service.ts';
 import { isApiPath } from './errors.ts';
 
 /** Resolves the session cookie on every API request into `request.auth`. */
@@ -46,6 +46,23 @@ export function setSessionCookie(
     secure: isHttps(app, request),
     maxAge: Math.max(0, seconds),
   });
+}
+
+/**
+ * Signs a user in on this response: ends the session the browser held before (if any), starts a new
+ * one and sets its cookie. Password and provider sign-ins both come through here.
+ */
+export async function beginSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const { database, now } = app.deps;
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await endSession(database.db, previous);
+  const session = await startSession(database.db, userId, now());
+  setSessionCookie(app, request, reply, session);
 }
 
 export function clearSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {

@@ -34,6 +34,36 @@ describe('the built web app', () => {
     }
   });
 
+  it('writes the configured sign-in providers into index.html, and answers 304 to a current copy', async () => {
+    const withGoogle = await startTestApp({
+      env: {
+        WEB_DIST_DIR: dist,
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        KAKAO_CLIENT_ID: 'kid',
+      },
+    });
+    try {
+      const page = await withGoogle.request({ method: 'GET', url: '/login' });
+      expect(page.body).toContain('<meta name="tutorfolio-sign-in-providers" content="google kakao" />');
+      expect(page.body).toContain('<div id="root">');
+      const etag = page.headers.etag as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await withGoogle.request({
+        method: 'GET',
+        url: '/signin',
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    } finally {
+      await withGoogle.close();
+    }
+    // None configured: the tag says so (the page then shows no provider buttons).
+    const bare = await t.request({ method: 'GET', url: '/' });
+    expect(bare.body).toContain('<meta name="tutorfolio-sign-in-providers" content="" />');
+  });
+
   it('caches hashed assets for a year and sends the brotli or gzip file the browser accepts', async () => {
     const brotli = await t.request({
       method: 'GET',

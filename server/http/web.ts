@@ -1,9 +1,23 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../common/messages.ts';
+import { OAUTH_META_NAME } from '../../common/oauth.ts';
 import { isApiPath, sendError } from './errors.ts';
+
+export type WebAppOptions = {
+  /** Written into index.html, so the sign-in page shows its provider buttons in its first paint. */
+  signInProviders: readonly string[];
+};
+
+/** index.html with the server's settings the pages need before any API answer, as a meta tag. */
+export function indexWithSettings(html: string, options: WebAppOptions): string {
+  const meta = `<meta name="${OAUTH_META_NAME}" content="${options.signInProviders.join(' ')}" />`;
+  if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
+  return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${meta}`);
+}
 
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year (their names change
@@ -11,9 +25,21 @@ import { isApiPath, sendError } from './errors.ts';
  * siblings written at build time are sent when the browser accepts them, and any other non-API
  * path answers index.html so the browser's router can show it (SPA fallback).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: WebAppOptions = { signInProviders: [] },
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  // Read once: the build does not change under a running server (npm start builds before it starts).
+  const indexHtml = built ? indexWithSettings(fs.readFileSync(indexFile, 'utf8'), options) : '';
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -33,7 +59,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       },
     });
     // The site root is a page too (a directory request would otherwise be refused by the static plugin).
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', sendIndex);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -50,6 +76,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(request, reply);
   });
 }

@@ -59,6 +59,8 @@ export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   /** teacher/{id}/students takes the teacher's name. */
   id: (cast) => cast.teacher.user.username,
   month: () => '11',
+  /** Provider sign-in routes (issue 15). */
+  provider: () => 'google',
 };
 
 /** The concrete URL to call for a route: its subject parameter is the cast's student. */

@@ -5,8 +5,9 @@ import { unauthorized } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
-import { clearSessionCookie, setSessionCookie } from '../http/sessions.ts';
-import { endSession, SESSION_COOKIE, startSession, touchSession } from '../sessions/service.ts';
+import { beginSession, clearSessionCookie } from '../http/sessions.ts';
+import { linkPendingProviders } from '../oauth/routes.ts';
+import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
 import { signIn, signUp, toAuthCheck, toUserResponse } from './service.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -25,10 +26,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const body = parseWith(LoginRequest, request.body, 'body');
     const user = await signIn(database.db, { ...body, ip: request.ip }, now());
     // A new token at every sign-in; the session the browser held before (if any) ends here.
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await endSession(database.db, previous);
-    const session = await startSession(database.db, user.id, now());
-    setSessionCookie(app, request, reply, session);
+    await beginSession(app, request, reply, user.id);
+    // A provider sign-in that found this account's email waits for this password sign-in to link.
+    await linkPendingProviders(app, request, reply, user);
     return reply.type(TEXT).send(user.username);
   });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { authTexts, failureTexts } from '../../../../common/messages.ts';
+import { safeReturnPath } from '../../../../common/returnPath.ts';
 import { isApiError } from '../../api/client.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
@@ -9,10 +10,8 @@ import { useAlert } from '../../ui/alerts.tsx';
 import styles from './auth.module.css';
 import { PasswordInput } from './PasswordInput.tsx';
 
-/** Only same-app paths are followed after sign-in (never `//evil.example`). */
-export function safeReturnPath(from: unknown): string | null {
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
-}
+/** Only same-app paths are followed after sign-in (never `//evil.example`); shared with the server. */
+export { safeReturnPath };
 
 export function LoginPage() {
   const navigate = useNavigate();
