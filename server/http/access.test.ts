@@ -38,8 +38,10 @@ const MARKING: Cells = [401, 403, 403, 403, 403, OK, OK];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Member = 'student' | 'otherStudent' | 'parent' | 'unlinkedParent' | 'teacher' | 'otherTeacher' | 'admin';
 type Row = {
-  route: `${Method} /api/v1/${string}`;
+  route: `${Method} /api/v1/${string}` | `GET /oauth2/${string}` | `GET /login/oauth2/${string}`;
   expect: Cells;
+  /** What "let through" means for this GET when it is not 200 (the provider sign-in redirects). */
+  okStatus?: number;
   /** Whose name fills a path parameter, when not the default below. */
   people?: Record<string, Member>;
   /** A query string; `{student}` becomes the student's name. */
@@ -51,7 +53,7 @@ type Row = {
 
 /** Default values of path parameters: `:name` is the student every persona is measured against. */
 const DEFAULT_PEOPLE: Record<string, Member> = { name: 'student', id: 'teacher' };
-const PATH_VALUES: Record<string, string> = { year: '2026', month: '11' };
+const PATH_VALUES: Record<string, string> = { year: '2026', month: '11', provider: 'google' };
 
 const MATRIX: Row[] = [
   // users
@@ -61,6 +63,16 @@ const MATRIX: Row[] = [
   { route: 'POST /api/v1/users/refresh', expect: SIGNED_IN, why: 'refreshes a live session only' },
   { route: 'GET /api/v1/users/auth-check', expect: SIGNED_IN },
   { route: 'GET /api/v1/users/:name', expect: STUDENT_READ, why: "the student's profile card" },
+  // provider sign-in (issue 15): the start and the provider's redirect back are for anyone
+  { route: 'GET /api/v1/users/oauth/providers', expect: ANYONE, why: 'which sign-in buttons to show' },
+  { route: 'POST /api/v1/users/oauth/register', expect: ANYONE, why: 'the one-use code is the credential' },
+  { route: 'GET /oauth2/authorization/:provider', expect: ANYONE, okStatus: 302, why: 'off to the provider' },
+  {
+    route: 'GET /login/oauth2/code/:provider',
+    expect: ANYONE,
+    okStatus: 302,
+    why: 'back to /login: no state cookie',
+  },
   // questions, topics, rosters
   { route: 'POST /api/v1/questions', expect: STAFF },
   { route: 'POST /api/v1/questions/multiples', expect: STAFF },
@@ -113,7 +125,10 @@ let t: TestApp;
 let cast: Cast;
 let people: Record<Member, string>;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Google configured (its start route answers 302 without calling it), so the sign-in routes are live.
+  t = await startTestApp({
+    env: { GOOGLE_CLIENT_ID: 'matrix-client', GOOGLE_CLIENT_SECRET: 'matrix-secret' },
+  });
   cast = await createCast(t);
   const otherTeacher = await t.createUser({ roles: ['TEACHER'] });
   people = {
@@ -185,7 +200,7 @@ describe('access matrix', () => {
           expected !== OK
             ? status === expected
             : method === 'GET'
-              ? status === 200
+              ? status === (row.okStatus ?? 200)
               : status < 500 && status !== 401 && status !== 403;
         if (!ok) failures.push(`${method} ${url} as ${persona}: expected ${expected}, got ${status}`);
       }
