@@ -27,3 +27,26 @@ export const layout = {
   mobileBreakpointPx: 480,
   contentTopPaddingPx: 68,
 } as const;
+
+/** Limits of a question and its answers (spec 1 §5, §9), checked by the server's schemas and the upload forms. */
+export const questionLimits = {
+  titleMax: 255,
+  questionMax: 10_000,
+  hintMax: 1000,
+  answerMax: 1000,
+  explanationMax: 2000,
+  candidateMax: 2500,
+  topicMax: 100,
+  studentsMax: 500,
+  topicsMax: 20,
+  studentAnswerMax: 10_000,
+  /** Due dates may lie at most this many days ahead (spec 1 §9). */
+  maxDueDays: 14,
+  submissionBatchMax: 500,
+  draftsMax: 500,
+} as const;
+
+/** Spec 1 §9: page sizes offered by the pager; the default is 5. */
+export const PAGE_SIZES = [1, 2, 5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+export const MAX_PAGE_SIZE = 1000;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../limits.ts';
 
-/** Spec 1 §9: page sizes offered by the pager; the default is 5. */
-export const PAGE_SIZES = [1, 2, 5, 10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 5;
-export const MAX_PAGE_SIZE = 1000;
+// Defined beside the other limits (a module without zod, which the pages read).
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES };
 
 export type SortOrder = { field: string; direction: 'asc' | 'desc' };
 

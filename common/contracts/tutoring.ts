@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { isDay } from '../dates.ts';
+import { questionLimits } from '../limits.ts';
 import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
 import { text } from '../validation.ts';
 
-export const questionLimits = {
-  titleMax: 255,
-  questionMax: 10_000,
-  hintMax: 1000,
-  answerMax: 1000,
-  explanationMax: 2000,
-  candidateMax: 2500,
-  topicMax: 100,
-  studentsMax: 500,
-  topicsMax: 20,
-  studentAnswerMax: 10_000,
-  /** Due dates may lie at most this many days ahead (spec 1 §9). */
-  maxDueDays: 14,
-  submissionBatchMax: 500,
-  draftsMax: 500,
-} as const;
+// Defined beside the other limits (a module without zod, which the pages read).
+export { questionLimits };
 
 const optionalText = (max: number) =>
   z

@@ -1,5 +1,5 @@
-import { questionLimits } from '../contracts/tutoring.ts';
 import { parseDateTime } from '../dates.ts';
+import { questionLimits } from '../limits.ts';
 import {
   decodeMultiAnswer,
   encodeMultiAnswer,

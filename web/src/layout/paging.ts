@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/contracts/paging.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/limits.ts';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 
