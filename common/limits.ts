@@ -7,6 +7,8 @@ export const limits = {
   passwordMax: 128,
   /** Request time-out of every API call (spec 1 §9). */
   requestTimeoutMs: 20_000,
+  /** A part of the web app (a route's script chunk) that has not arrived by then has failed (spec 2 §9). */
+  chunkLoadTimeoutMs: 120_000,
   /** Sign-in throttling: this many failures inside the window answer 429. */
   signInFailureLimit: 10,
   signInFailureWindowMinutes: 15,

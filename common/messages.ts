@@ -101,3 +101,17 @@ export const apiMessages = {
   internal: (requestId: string) =>
     `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
 } as const;
+
+/** Loading the app's parts and the screens shown when that fails (spec 2 §8, §9). */
+export const appLoadTexts = {
+  /** Spec 2 §8: the chunk failure message, followed by the failure type and the address. */
+  chunkFailed: (chunkId: string, failureType: string, address: string) =>
+    `Loading chunk ${chunkId} failed.\n(${failureType}: ${address})`,
+  retry: 'Retry',
+  /** Spec 2 §8: the router's default error screen. */
+  unexpectedError: 'Unexpected Application Error!',
+  unexpectedErrorHint: 'Something on this page broke. Going back usually helps.',
+  goBack: 'Go back',
+  goHome: 'Go to the start page',
+  loading: 'Loading…',
+} as const;

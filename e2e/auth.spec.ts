@@ -169,6 +169,8 @@ test('the header hides when scrolling down past 50 px and returns on scrolling u
   await openSignIn(page);
   await signIn(page, demo.alice);
   await expect(page).toHaveURL('/user/alice');
+  // The page's code and data have arrived (a spacer added before would go with the loading screen).
+  await expect(page.getByRole('heading', { name: 'alice' })).toBeVisible();
   // Make the page tall enough to scroll.
   await page.evaluate(() => {
     const spacer = document.createElement('div');

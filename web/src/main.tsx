@@ -1,26 +1,28 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './routes.tsx';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { preloadRoute, routes } from './routes.tsx';
 import { AlertProvider } from './ui/alerts.tsx';
-import { ConfirmProvider } from './ui/ConfirmDialog.tsx';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+// React Router's declarative mode (BrowserRouter + useRoutes) instead of its data router: the pages
+// load their data themselves (TanStack Query), so the data router's loaders would be unused weight
+// on every first load (docs/performance.md).
+function App() {
+  return useRoutes(routes);
+}
+
+// The chunks of the address opened start downloading now, in parallel, before React first renders.
+preloadRoute(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AlertProvider>
-        <ConfirmProvider>
-          <RouterProvider router={createRouter()} />
-        </ConfirmProvider>
-      </AlertProvider>
-    </QueryClientProvider>
+    <AlertProvider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </AlertProvider>
   </StrictMode>,
 );

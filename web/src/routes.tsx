@@ -1,41 +1,104 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { HeaderLayout } from './layout/HeaderLayout.tsx';
-import { ArchivePage } from './pages/archive/ArchivePage.tsx';
-import { LoginPage } from './pages/auth/LoginPage.tsx';
-import { LogoutPage } from './pages/auth/LogoutPage.tsx';
-import { SignupPage } from './pages/auth/SignupPage.tsx';
-import { UserPage } from './pages/dashboard/UserPage.tsx';
-import { MarkingPage } from './pages/marking/MarkingPage.tsx';
-import { ModifyPage } from './pages/modify/ModifyPage.tsx';
-import { TeacherPage } from './pages/teacher/TeacherPage.tsx';
-import { ReviewPage } from './pages/tutoring/ReviewPage.tsx';
-import { SubmissionPage } from './pages/tutoring/SubmissionPage.tsx';
-import { TutoringPage } from './pages/tutoring/TutoringPage.tsx';
-import { BulkUploadPage } from './pages/upload/BulkUploadPage.tsx';
-import { UploadPage } from './pages/upload/UploadPage.tsx';
+import type { ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { type LazyPage, lazyPage } from './routing/lazyPage.tsx';
+import { FrameLoading, PageLoading, ScreenLoading } from './routing/loading.tsx';
+import { RouteBoundary } from './routing/RouteBoundary.tsx';
 
-/** Spec 1 §2. Until the portfolio landing page exists, `/` sends visitors to sign-in. */
-export function createRouter() {
-  return createBrowserRouter([
-    { path: '/', element: <Navigate to="/login" replace /> },
-    { path: '/login', element: <LoginPage /> },
-    { path: '/signup', element: <SignupPage /> },
-    { path: '/logout', element: <LogoutPage /> },
-    {
-      element: <HeaderLayout />,
-      children: [
-        { path: '/user/:name', element: <UserPage /> },
-        { path: '/tutoring/:name', element: <TutoringPage /> },
-        { path: '/submission/:name', element: <SubmissionPage /> },
-        { path: '/review/:name', element: <ReviewPage /> },
-        { path: '/questions', element: <ArchivePage /> },
-        { path: '/questions/modify', element: <ModifyPage /> },
-        { path: '/teacher', element: <TeacherPage /> },
-        { path: '/upload', element: <UploadPage /> },
-        { path: '/upload/multiples', element: <BulkUploadPage /> },
-      ],
-    },
-    { path: '/marking/:name', element: <MarkingPage /> },
-    { path: '*', element: <Navigate to="/" replace /> },
-  ]);
+/*
+ * Spec 1 §2's routes. Every page area is its own chunk, loaded when its route is first visited (or
+ * earlier, when a link to it is hovered or focused): the entry holds only React, the router, this
+ * table and the loading/failure screens. A new page follows the same pattern (docs/architecture.md,
+ * "Splitting the web app"): declare it with lazyPage below, mount it with `content(...)` under the
+ * header layout or `screen(...)` on its own, and check `npm run size`.
+ */
+
+// Sign-in pages: no header, no TanStack Query (their path is the app's first load for most visitors).
+const login = lazyPage('login', () => import('./pages/auth/LoginPage.tsx').then((m) => m.LoginPage));
+const signup = lazyPage('signup', () => import('./pages/auth/SignupPage.tsx').then((m) => m.SignupPage));
+const logout = lazyPage('logout', () => import('./pages/auth/LogoutPage.tsx').then((m) => m.LogoutPage));
+
+// Layouts of the signed-in pages; they bring TanStack Query and the confirm dialog.
+const headerLayout = lazyPage('header', () =>
+  import('./layout/HeaderLayout.tsx').then((m) => m.HeaderLayout),
+);
+const bareLayout = lazyPage('bare', () => import('./layout/AppProviders.tsx').then((m) => m.BareLayout));
+
+// Pages under the header.
+const user = lazyPage('user', () => import('./pages/dashboard/UserPage.tsx').then((m) => m.UserPage));
+const tutoring = lazyPage('tutoring', () =>
+  import('./pages/tutoring/TutoringPage.tsx').then((m) => m.TutoringPage),
+);
+const submission = lazyPage('submission', () =>
+  import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
+);
+const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage));
+// Teacher tools: never part of a first load of another page.
+const archive = lazyPage('archive', () =>
+  import('./pages/archive/ArchivePage.tsx').then((m) => m.ArchivePage),
+);
+const modify = lazyPage('modify', () => import('./pages/modify/ModifyPage.tsx').then((m) => m.ModifyPage));
+const teacher = lazyPage('teacher', () =>
+  import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
+);
+const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').then((m) => m.UploadPage));
+const bulkUpload = lazyPage('bulk-upload', () =>
+  import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
+);
+const marking = lazyPage('marking', () =>
+  import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingPage),
+);
+
+type Handle = { page: LazyPage };
+
+function mount(page: LazyPage, fallback: ReactNode): { element: ReactNode; handle: Handle } {
+  const handle: Handle = { page };
+  return {
+    element: (
+      <RouteBoundary fallback={fallback}>
+        <page.Page />
+      </RouteBoundary>
+    ),
+    handle,
+  };
+}
+/** A page inside the header layout: while it loads, the header stays and the content area waits. */
+const content = (page: LazyPage) => mount(page, <PageLoading />);
+/** A screen of its own (no header). */
+const screen = (page: LazyPage) => mount(page, <ScreenLoading />);
+
+export const routes: RouteObject[] = [
+  // Until the portfolio landing page exists, `/` sends visitors to sign-in.
+  { path: '/', element: <Navigate to="/login" replace /> },
+  { path: '/login', ...screen(login) },
+  { path: '/signup', ...screen(signup) },
+  { path: '/logout', ...screen(logout) },
+  {
+    ...mount(headerLayout, <FrameLoading />),
+    children: [
+      { path: '/user/:name', ...content(user) },
+      { path: '/tutoring/:name', ...content(tutoring) },
+      { path: '/submission/:name', ...content(submission) },
+      { path: '/review/:name', ...content(review) },
+      { path: '/questions', ...content(archive) },
+      { path: '/questions/modify', ...content(modify) },
+      { path: '/teacher', ...content(teacher) },
+      { path: '/upload', ...content(upload) },
+      { path: '/upload/multiples', ...content(bulkUpload) },
+    ],
+  },
+  {
+    ...screen(bareLayout),
+    children: [{ path: '/marking/:name', ...screen(marking) }],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+/**
+ * Starts downloading every chunk a path needs, all at once (a layout and its page would otherwise
+ * load one after the other): at start-up for the address opened, and on hover or focus of a link.
+ */
+export function preloadRoute(path: string): void {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    (match.route.handle as Handle | undefined)?.page.preload();
+  }
 }

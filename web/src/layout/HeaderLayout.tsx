@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { layout } from '../../../common/limits.ts';
 import { headerTexts } from '../../../common/messages.ts';
 import { userKeys, usersApi } from '../api/users.ts';
+import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
+import { AppProviders } from './AppProviders.tsx';
 import styles from './HeaderLayout.module.css';
 import { useApiFailure } from './useApiFailure.ts';
 
@@ -28,16 +30,34 @@ function useHeaderHidden(): boolean {
 }
 
 export function HeaderLayout() {
+  return (
+    <AppProviders>
+      <Header />
+    </AppProviders>
+  );
+}
+
+/**
+ * The header and the content area under it. The page's frame shows at once; the session check runs
+ * beside the page's own calls instead of before them (the links that depend on the role appear when
+ * it answers), and a page that needs to know who is signed in asks the same cached query.
+ */
+function Header() {
   const location = useLocation();
   const onFailure = useApiFailure();
   const hidden = useHeaderHidden();
   const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
 
-  // Like the original, every navigation re-checks the session, so an ended session is noticed at once.
+  // Like the original, every navigation re-checks the session, so an ended session is noticed at once
+  // (not on the first render: the query has just been sent).
+  const address = `${location.pathname}${location.search}`;
+  const checkedAt = useRef(address);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each location change
   useEffect(() => {
+    if (checkedAt.current === address) return;
+    checkedAt.current = address;
     void auth.refetch();
-  }, [location.pathname, location.search]);
+  }, [address]);
 
   useEffect(() => {
     if (auth.error) onFailure(auth.error);
@@ -54,11 +74,7 @@ export function HeaderLayout() {
     <div className={styles.page}>
       <header className={`${styles.header} ${hidden ? styles.hidden : ''}`}>
         <nav className={styles.nav} aria-label="Main">
-          <Link
-            className={styles.brand}
-            to={username ? `/user/${encodeURIComponent(username)}` : '/'}
-            aria-label="Tutorfolio"
-          >
+          <Link className={styles.brand} to={username ? `/user/${encodeURIComponent(username)}` : '/'}>
             <span className={styles.brandLong}>Tutorfolio</span>
             <span className={styles.brandShort} aria-hidden="true">
               TF
@@ -116,7 +132,7 @@ export function HeaderLayout() {
         </nav>
       </header>
       <main className={styles.content} id="main">
-        {auth.data ? <Outlet context={auth.data} /> : <p className={styles.loading}>Loading…</p>}
+        <Outlet />
       </main>
     </div>
   );

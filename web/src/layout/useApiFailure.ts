@@ -1,14 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { AuthCheckResponse } from '../../../common/contracts/users.ts';
 import { failureTexts } from '../../../common/messages.ts';
 import { isApiError } from '../api/client.ts';
+import { userKeys, usersApi } from '../api/users.ts';
 import { useAlert } from '../ui/alerts.tsx';
 
 export type FailureOptions = {
   /** Text for a 401 (spec 1 §8: the header's text unless a page says otherwise). */
   unauthorizedText?: string;
-  /** Where a 403 goes after 'Access Denied!' (spec 1 §8: a student's tutoring page, else /login). */
-  forbiddenTo?: string;
+  /**
+   * Where a 403 goes after 'Access Denied!' (spec 1 §8: a student's tutoring page, else /login). A
+   * function gets the signed-in user: pages ask the server beside the header's session check, so a
+   * 403 may arrive before that check has answered, and the move waits for it.
+   */
+  forbiddenTo?: string | ((me: AuthCheckResponse) => string);
   /** Text for any other failure. */
   otherText?: string;
 };
@@ -24,6 +31,7 @@ export function useApiFailure(defaults: FailureOptions = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const { showAlert } = useAlert();
+  const queryClient = useQueryClient();
   const { unauthorizedText, forbiddenTo, otherText } = defaults;
   return useCallback(
     (error: unknown, options: FailureOptions = {}) => {
@@ -36,11 +44,31 @@ export function useApiFailure(defaults: FailureOptions = {}) {
       }
       if (isApiError(error, 403)) {
         showAlert(failureTexts.accessDenied);
-        navigate(settings.forbiddenTo ?? '/login', { replace: true });
+        const target = settings.forbiddenTo;
+        if (typeof target !== 'function') {
+          navigate(target ?? '/login', { replace: true });
+          return;
+        }
+        queryClient.ensureQueryData({ queryKey: userKeys.auth, queryFn: usersApi.authCheck }).then(
+          (me) => navigate(target(me), { replace: true }),
+          () => navigate('/login', { replace: true }),
+        );
         return;
       }
       showAlert(settings.otherText ?? failureTexts.serverIssueBang);
     },
-    [navigate, location.pathname, location.search, showAlert, unauthorizedText, forbiddenTo, otherText],
+    [
+      navigate,
+      location.pathname,
+      location.search,
+      showAlert,
+      queryClient,
+      unauthorizedText,
+      forbiddenTo,
+      otherText,
+    ],
   );
 }
+
+/** Spec 1 §8: a student refused someone else's page goes to their own tutoring page. */
+export const ownTutoringPage = (me: AuthCheckResponse) => `/tutoring/${encodeURIComponent(me.username)}`;

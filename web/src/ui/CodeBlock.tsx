@@ -1,18 +1,45 @@
-import hljs from 'highlight.js/lib/core';
-import c from 'highlight.js/lib/languages/c';
-import cpp from 'highlight.js/lib/languages/cpp';
-import java from 'highlight.js/lib/languages/java';
-import python from 'highlight.js/lib/languages/python';
-import sql from 'highlight.js/lib/languages/sql';
-import { useMemo } from 'react';
+import type { HLJSApi, LanguageFn } from 'highlight.js';
+import { useEffect, useMemo, useState } from 'react';
 import { type CodeLanguage, splitCode } from '../../../common/questions/rules.ts';
 import styles from './CodeBlock.module.css';
 
-hljs.registerLanguage('java', java);
-hljs.registerLanguage('sql', sql);
-hljs.registerLanguage('python', python);
-hljs.registerLanguage('c', c);
-hljs.registerLanguage('cpp', cpp);
+/*
+ * highlight.js and each language's grammar load only when a page shows code in that language (a page
+ * without code never downloads them). Until they arrive the code shows as plain text, in the same box.
+ */
+const grammars: Record<CodeLanguage, () => Promise<{ default: LanguageFn }>> = {
+  java: () => import('highlight.js/lib/languages/java'),
+  sql: () => import('highlight.js/lib/languages/sql'),
+  python: () => import('highlight.js/lib/languages/python'),
+  c: () => import('highlight.js/lib/languages/c'),
+  cpp: () => import('highlight.js/lib/languages/cpp'),
+};
+let core: Promise<HLJSApi> | null = null;
+let highlighter: HLJSApi | null = null;
+const loading = new Map<CodeLanguage, Promise<void>>();
+
+function loadLanguage(language: CodeLanguage): Promise<void> {
+  let loaded = loading.get(language);
+  if (!loaded) {
+    core ??= import('highlight.js/lib/core').then((m) => m.default);
+    loaded = Promise.all([core, grammars[language]()]).then(([hljs, grammar]) => {
+      hljs.registerLanguage(language, grammar.default);
+      highlighter = hljs;
+    });
+    // A failed download leaves the code plain; the next code block on a later page tries again.
+    loaded.catch(() => {
+      loading.delete(language);
+      core = null;
+    });
+    loading.set(language, loaded);
+  }
+  return loaded;
+}
+
+function highlighted(code: string, language: CodeLanguage): string | null {
+  if (!highlighter?.getLanguage(language)) return null;
+  return highlighter.highlight(code, { language, ignoreIllegals: true }).value;
+}
 
 const labels: Record<CodeLanguage, string> = {
   java: 'Java',
@@ -27,16 +54,26 @@ const labels: Record<CodeLanguage, string> = {
  * the HTML below can never carry markup from a question's text.
  */
 export function CodeBlock({ code, language }: { code: string; language: CodeLanguage }) {
-  const html = useMemo(
-    () => hljs.highlight(code, { language, ignoreIllegals: true }).value,
-    [code, language],
-  );
+  const [grammarsLoaded, setGrammarsLoaded] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a grammar has arrived
+  const html = useMemo(() => highlighted(code, language), [code, language, grammarsLoaded]);
+  useEffect(() => {
+    if (html !== null) return;
+    loadLanguage(language).then(
+      () => setGrammarsLoaded((n) => n + 1),
+      () => {},
+    );
+  }, [html, language]);
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.caption}>{labels[language]}</figcaption>
       <pre className={styles.pre}>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output is escaped source plus its own spans */}
-        <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />
+        {html === null ? (
+          <code className={`hljs language-${language}`}>{code}</code>
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output is escaped source plus its own spans
+          <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />
+        )}
       </pre>
     </figure>
   );

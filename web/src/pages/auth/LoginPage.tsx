@@ -1,11 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { authTexts, failureTexts } from '../../../../common/messages.ts';
 import { safeReturnPath } from '../../../../common/returnPath.ts';
 import { isApiError } from '../../api/client.ts';
+import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
+import { preloadRoute } from '../../routes.tsx';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { useAlert } from '../../ui/alerts.tsx';
 import styles from './auth.module.css';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -16,7 +18,6 @@ export { safeReturnPath };
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const { showAlert, clearAlert } = useAlert();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -25,7 +26,7 @@ export function LoginPage() {
   const from = safeReturnPath((location.state as LoginState | null)?.from);
 
   const goOn = (username: string) => {
-    queryClient.clear();
+    sessionChanged();
     navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
   };
 
@@ -47,6 +48,8 @@ export function LoginPage() {
     if (!email.trim()) return showAlert(authTexts.userEmailEmpty);
     if (!password) return showAlert(authTexts.passwordEmpty);
     setBusy(true);
+    // The next page's code downloads while the server checks the password.
+    preloadRoute(from ?? '/user/me');
     try {
       const username = await usersApi.login(email.trim(), password);
       clearAlert();

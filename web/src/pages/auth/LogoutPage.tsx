@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 
 /** Ends the session on the server, forgets cached data, then goes to /login (spec 1 §2). */
 export function LogoutPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once
   useEffect(() => {
     usersApi
@@ -14,7 +13,7 @@ export function LogoutPage() {
       // Spec 1 §8: a failed logout is only logged; the user still lands on the sign-in page.
       .catch((error: unknown) => console.error('Logout failed', error))
       .finally(() => {
-        queryClient.clear();
+        sessionChanged();
         navigate('/login', { replace: true });
       });
   }, []);

@@ -1,11 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
 import { authTexts, failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
+import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { useAlert } from '../../ui/alerts.tsx';
 import styles from './auth.module.css';
 import { safeReturnPath } from './LoginPage.tsx';
@@ -18,7 +19,6 @@ import { PasswordInput } from './PasswordInput.tsx';
 export function SignupPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const { showAlert, clearAlert } = useAlert();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -38,7 +38,7 @@ export function SignupPage() {
       const username = await usersApi.signup(email.trim(), name.trim(), password);
       await usersApi.login(email.trim(), password);
       clearAlert();
-      queryClient.clear();
+      sessionChanged();
       const from = safeReturnPath((location.state as LoginState | null)?.from);
       navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {

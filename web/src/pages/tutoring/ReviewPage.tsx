@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useOutletContext, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
-import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { type DraftAnswers, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
-import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { ownTutoringPage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { useAlert } from '../../ui/alerts.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -22,11 +21,10 @@ export const SOLVE_ALL = 'You should solve all questions';
  */
 export function ReviewPage() {
   const { name = '' } = useParams();
-  const me = useOutletContext<AuthCheckResponse>();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { showAlert } = useAlert();
-  const onFailure = useApiFailure({ forbiddenTo: `/tutoring/${encodeURIComponent(me.username)}` });
+  const onFailure = useApiFailure({ forbiddenTo: ownTutoringPage });
   const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
   const [answers, setAnswers] = useState<DraftAnswers>({});
   const [results, setResults] = useState<SubmissionQuestion[]>([]);

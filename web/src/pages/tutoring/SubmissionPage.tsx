@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useOutletContext, useParams, useSearchParams } from 'react-router';
-import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
+import { useParams, useSearchParams } from 'react-router';
 import { isDay } from '../../../../common/dates.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
-import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { ownTutoringPage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
@@ -24,9 +23,8 @@ export function scorePercent(correct: number, total: number): string {
 /** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
 export function SubmissionPage() {
   const { name = '' } = useParams();
-  const me = useOutletContext<AuthCheckResponse>();
   const [search] = useSearchParams();
-  const onFailure = useApiFailure({ forbiddenTo: `/tutoring/${encodeURIComponent(me.username)}` });
+  const onFailure = useApiFailure({ forbiddenTo: ownTutoringPage });
   const rawDate = search.get('date');
   const date = rawDate && isDay(rawDate) ? rawDate : null;
   const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });

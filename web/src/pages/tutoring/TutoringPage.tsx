@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useOutletContext, useParams, useSearchParams } from 'react-router';
-import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
+import { useParams, useSearchParams } from 'react-router';
 import { isDay } from '../../../../common/dates.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
-import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { ownTutoringPage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { flashAlert, useAlert } from '../../ui/alerts.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
@@ -23,11 +22,10 @@ export const NO_QUESTIONS = "Oops! It seems there's no question for today's sess
 /** /tutoring/{name}[?date=YYYY-MM-DD]: the student's pending questions to answer (spec 1 §2). */
 export function TutoringPage() {
   const { name = '' } = useParams();
-  const me = useOutletContext<AuthCheckResponse>();
   const [search] = useSearchParams();
   const confirm = useConfirm();
   const { showAlert } = useAlert();
-  const onFailure = useApiFailure({ forbiddenTo: `/tutoring/${encodeURIComponent(me.username)}` });
+  const onFailure = useApiFailure({ forbiddenTo: ownTutoringPage });
   const rawDate = search.get('date');
   const date = rawDate && isDay(rawDate) ? rawDate : null;
   const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });

@@ -1,0 +1,66 @@
+// `npm run size`: builds the web app (npm script), serves it as `npm start` does, and prints what a
+// first visit of /login, /tutoring/{name} and /upload downloads (script + CSS, brotli as served).
+// Exits 1 when a page is over its budget or carries code of other pages (first-load.ts `areas`).
+// Options: --dist <dir> (measure another build), --json (machine-readable figures).
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { demoAccounts } from '../server/demo/seed.ts';
+import { startBuiltApp } from './built-app.ts';
+import { budgetFailures, type FirstVisit, formatFirstLoads, measureFirstLoad } from './first-load.ts';
+
+const [teacher, student] = demoAccounts;
+
+/** Budgets of issue 12, in bytes of script + CSS a first visit downloads (brotli). */
+export const firstVisits: FirstVisit[] = [
+  { label: '/login', path: '/login', budget: 95_000 },
+  // The demo student's questions show code: highlighting belongs to this page.
+  {
+    label: '/tutoring/{name}',
+    path: `/tutoring/${student.username}`,
+    as: student,
+    ownAreas: ['highlighting'],
+    budget: 120_000,
+  },
+  { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
+];
+
+export async function measureBuild(distDir: string, baseURL: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const loads = [];
+    for (const visit of firstVisits) loads.push(await measureFirstLoad(browser, baseURL, distDir, visit));
+    return loads;
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.main) {
+  const distArg = process.argv.indexOf('--dist');
+  const distDir = path.resolve(distArg > 0 ? (process.argv[distArg + 1] ?? '') : 'dist/web');
+  const app = await startBuiltApp({ distDir });
+  try {
+    const loads = await measureBuild(distDir, app.baseURL);
+    const failures = budgetFailures(loads);
+    if (process.argv.includes('--json')) {
+      console.log(
+        JSON.stringify(loads.map(({ visit, files, bytes }) => ({ page: visit.label, bytes, files }))),
+      );
+    } else {
+      console.log(formatFirstLoads(loads));
+    }
+    for (const failure of failures) console.error(`size check failed: ${failure}`);
+    process.exitCode = failures.length > 0 ? 1 : 0;
+  } finally {
+    await app.stop();
+  }
+}
