@@ -234,6 +234,17 @@ test('the tutoring page works on a 400 px phone', async ({ browser }) => {
   await expect(page.getByRole('button', { name: 'Submit All' })).toBeHidden();
   await opener.click();
   await expect(page.getByRole('button', { name: 'Submit All' })).toBeVisible();
+
+  // On the submissions page the closed calendar panel sits above the answer bar, not behind it.
+  await page.goto('/submission/alice');
+  const bar = page.getByRole('button', { name: /Check Your Answers/ });
+  const calendar = page.getByRole('button', { name: 'Calendar', exact: true });
+  await expect(calendar).toBeVisible();
+  expect((await calendar.boundingBox())!.y + (await calendar.boundingBox())!.height).toBeLessThanOrEqual(
+    (await bar.boundingBox())!.y,
+  );
+  await calendar.click();
+  await expect(calendar).toHaveAttribute('aria-expanded', 'true');
   await context.close();
 });
 

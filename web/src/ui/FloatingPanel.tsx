@@ -9,6 +9,16 @@ import {
 import styles from './FloatingPanel.module.css';
 
 /**
+ * Where the screen ends for a floating panel: the window's bottom, or the top of a bar fixed along
+ * it (the answer panel on phones, marked `data-bottom-bar`), so the panel never slips behind it.
+ */
+function bottomLimit(): number {
+  const bar = document.querySelector<HTMLElement>('[data-bottom-bar]');
+  if (!bar || getComputedStyle(bar).position !== 'fixed') return window.innerHeight;
+  return Math.min(window.innerHeight, bar.getBoundingClientRect().top);
+}
+
+/**
  * A panel that floats over the page: dragged by its handle with a mouse or a finger (pointer events),
  * moved with the arrow keys when the handle has focus, and collapsed or expanded by its toggle. It
  * stays inside the window.
@@ -37,7 +47,7 @@ export function FloatingPanel({
     const height = panel.current?.offsetHeight ?? 40;
     return {
       x: Math.min(Math.max(0, x), Math.max(0, window.innerWidth - width)),
-      y: Math.min(Math.max(0, y), Math.max(0, window.innerHeight - height)),
+      y: Math.min(Math.max(0, y), Math.max(0, bottomLimit() - height)),
     };
   };
   // Opening near the bottom moves the panel up so all of it is on screen.

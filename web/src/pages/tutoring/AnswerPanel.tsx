@@ -32,7 +32,11 @@ export function AnswerPanel({
   const [open, setOpen] = useState(false);
   const title = mode === 'answer' ? 'Your Answers' : 'Check Your Answers';
   return (
-    <aside className={`${styles.panel} ${open ? styles.open : ''}`} aria-labelledby="answer-panel-title">
+    <aside
+      className={`${styles.panel} ${open ? styles.open : ''}`}
+      aria-labelledby="answer-panel-title"
+      data-bottom-bar
+    >
       <button
         type="button"
         className={styles.opener}

@@ -48,9 +48,9 @@ export function QuestionCard({ number, question, answer, check, note }: Props) {
       aria-labelledby={headingId}
       tabIndex={-1}
     >
-      <h3 id={headingId} className={styles.title}>
+      <h2 id={headingId} className={styles.title}>
         {number}. {question.title}
-      </h3>
+      </h2>
       {question.topics.length > 0 && (
         <ul className={styles.topics} aria-label="Topics">
           {question.topics.map((topic) => (
