@@ -9,9 +9,18 @@ export const limits = {
   requestTimeoutMs: 20_000,
   /** A part of the web app (a route's script chunk) that has not arrived by then has failed (spec 2 §9). */
   chunkLoadTimeoutMs: 120_000,
-  /** Sign-in throttling: this many failures inside the window answer 429. */
-  signInFailureLimit: 10,
-  signInFailureWindowMinutes: 15,
+  /**
+   * Sign-in throttling (server/users/throttle.ts): failures allowed before delays start, per
+   * (account, address) pair and per address; then each further attempt waits 15 s, 30 s, 1 min, …
+   * doubling up to 15 min. A success clears the pair's count; 24 h without attempts clears both.
+   */
+  signInPairFreeFailures: 5,
+  signInAddressFreeFailures: 20,
+  signInFirstDelaySeconds: 15,
+  signInMaxDelaySeconds: 15 * 60,
+  signInForgetHours: 24,
+  /** Sign-ups per address per hour (a classroom behind one address signs up together). */
+  signUpsPerAddressPerHour: 20,
   /** Sessions: sliding idle expiry with an absolute cap. */
   sessionIdleDays: 7,
   sessionAbsoluteDays: 30,

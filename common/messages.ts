@@ -96,8 +96,11 @@ export const apiMessages = {
   oauthRegisterInvalid:
     'This sign-up link has expired or was already used. Start again from the sign-in page.',
   oauthNameUnavailable: 'Could not find a free username for this account. Sign up with a password instead.',
-  tooManySignInFailures: (minutes: number) =>
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManySignInFailures: (seconds: number) =>
+    `Too many failed sign-in attempts. Try again in ${inWords(seconds)}.`,
+  tooManySignUps: (seconds: number) =>
+    `Too many sign-ups from your network. Try again in ${inWords(seconds)}.`,
+  passwordChecksBusy: 'The server is busy checking passwords. Try again in a few seconds.',
   internal: (requestId: string) =>
     `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
 } as const;
@@ -115,3 +118,10 @@ export const appLoadTexts = {
   goHome: 'Go to the start page',
   loading: 'Loading…',
 } as const;
+
+/** `15 seconds`, `1 minute`, `12 minutes`: how long to wait, rounded up. */
+function inWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -244,6 +244,27 @@ describe('parallel requests', () => {
     expect(topics.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
   });
 
+  it('check at most 5 of 40 password guesses sent at once at one account from one address', async () => {
+    const victim = await t.createUser({ roles: ['STUDENT'] });
+    const guess = (password: string) =>
+      fetch(`${base}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: victim.email, password }),
+      }).then((r) => {
+        statuses.push(r.status);
+        return r;
+      });
+    const answers = await burst(40, (i) => guess(`guess number ${i}`));
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBe(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(35);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right password is refused too from this address until the delay passes (no account lock).
+    expect((await guess(victim.password)).status).toBe(429);
+  });
+
   it('never answered 5xx', () => {
     expect(statuses.length).toBeGreaterThan(100);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);

@@ -19,6 +19,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   jsonBodyLimit: number;
+  /** Sign-ups allowed per client address per hour (server/users/throttle.ts). */
+  signUpsPerHour: number;
   demo: boolean;
   /** Built web app (vite build output). */
   webDistDir: string;
@@ -56,6 +58,12 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** A whole number in [min, max]; the message names the range. */
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number between ${min} and ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 const settings = {
   PORT: z.coerce
     .number({ error: 'must be a whole number between 1 and 65535' })
@@ -91,6 +99,7 @@ const settings = {
     .min(1024, 'must be a number of bytes between 1024 and 104857600')
     .max(100 * 1024 * 1024, 'must be a number of bytes between 1024 and 104857600')
     .default(limits.jsonBodyLimitBytes),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(limits.signUpsPerAddressPerHour),
   DEMO: booleanText.default(false),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
 };
@@ -205,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: read('TRUST_PROXY'),
     logLevel: read('LOG_LEVEL'),
     jsonBodyLimit: read('JSON_BODY_LIMIT'),
+    signUpsPerHour: read('SIGNUPS_PER_ADDRESS_PER_HOUR'),
     demo: read('DEMO'),
     webDistDir: path.resolve(read('WEB_DIST_DIR')),
     oauth: readOAuth(env),

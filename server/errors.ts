@@ -2,7 +2,7 @@
  * Failures a service reports on purpose. The HTTP layer turns them into `{status, error, message}`
  * answers (server/http/errors.ts); anything else thrown is a bug and becomes a logged 500.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export class AppError extends Error {
   readonly status: ErrorStatus;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCommonPassword } from '../commonPasswords.ts';
 import { limits } from '../limits.ts';
 import { ROLES } from '../roles.ts';
+import { isSingleScript } from '../scripts.ts';
 import { text } from '../validation.ts';
 
 /** Letters and digits of any script, spaces, '.', '_' and '-': safe in URLs and in comma lists. */
@@ -11,25 +12,54 @@ export const emailField = text({ max: limits.emailMax })
   .toLowerCase()
   .pipe(z.email('must be a valid email address'));
 
-export const usernameField = text({ min: limits.usernameMin, max: limits.usernameMax }).regex(
-  USERNAME_PATTERN,
-  "may contain only letters, digits, spaces, '.', '_' and '-', and must start with a letter or digit",
-);
+/**
+ * A username as people choose it: trimmed, NFKC-normalised (full-width `Ａlice` is `Alice`, so it
+ * collides with `alice` in the case-insensitive unique index), letters and digits of one script
+ * (no `аlice` with a Cyrillic а beside `alice`). Sign-up and, later, renames share it.
+ */
+export const usernameField = text({ min: limits.usernameMin, max: limits.usernameMax })
+  .transform((name) => name.normalize('NFKC'))
+  .pipe(
+    z
+      .string()
+      .max(limits.usernameMax, `must be at most ${limits.usernameMax} characters`)
+      .regex(
+        USERNAME_PATTERN,
+        "may contain only letters, digits, spaces, '.', '_' and '-', and must start with a letter or digit",
+      )
+      .refine(
+        isSingleScript,
+        'must be written in one script (a name mixing look-alike letters, such as a Cyrillic а among Latin letters, could impersonate someone)',
+      ),
+  );
 
 export const newPasswordField = text({
   min: limits.passwordMin,
   max: limits.passwordMax,
   trim: false,
-}).refine(
-  (password) => !isCommonPassword(password),
-  'is one of the most common passwords; choose one that is harder to guess',
-);
+})
+  .refine((password) => password.trim() !== '', 'must not be only spaces')
+  .refine(
+    (password) => !isCommonPassword(password),
+    'is one of the most common passwords; choose one that is harder to guess',
+  );
 
-export const SignupRequest = z.object({
-  email: emailField,
-  username: usernameField,
-  password: newPasswordField,
-});
+/** The password may not be the account's own name or email (in any case, with or without spaces). */
+function passwordRepeatsIdentity(account: { email: string; username: string; password: string }): boolean {
+  const password = account.password.trim().toLowerCase();
+  return password === account.username.toLowerCase() || password === account.email.toLowerCase();
+}
+
+export const SignupRequest = z
+  .object({
+    email: emailField,
+    username: usernameField,
+    password: newPasswordField,
+  })
+  .refine((account) => !passwordRepeatsIdentity(account), {
+    path: ['password'],
+    message: 'must not be your username or email address',
+  });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
 export const LoginRequest = z.object({

@@ -52,15 +52,25 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, one row per failure, keyed by `ip:<address>` and `account:<email>`. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
+/**
+ * Throttle counters, one row per key (server/users/throttle.ts): `signin:<email> <address>` and
+ * `signin-address:<address>` count failed sign-ins, `signup-address:<address>` sign-ups in a window.
+ * Every check takes the rows' locks (or is one upsert), so parallel requests are counted exactly.
+ */
+export const throttles = pgTable(
+  'throttles',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    key: text().notNull(),
-    failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    key: text().primaryKey(),
+    /** Failures in a row (sign-in) or attempts in the current window (sign-up). */
+    count: integer().notNull().default(0),
+    /** Attempts being checked right now (a password being verified), counted as failures until they end. */
+    inFlight: integer().notNull().default(0),
+    /** When the last attempt began; sign-in delays are counted from it. */
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the current counting window began (sign-up). */
+    windowStart: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('sign_in_failures_key_time_idx').on(t.key, t.failedAt)],
+  (t) => [index('throttles_last_at_idx').on(t.lastAt)],
 );
 
 /** A parent may read their linked children's data (DESIGN §5). */

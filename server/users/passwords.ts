@@ -1,4 +1,7 @@
+import os from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { apiMessages } from '../../common/messages.ts';
+import { AppError } from '../errors.ts';
 
 /** Algorithm.Argon2id (a const enum, which erasable TypeScript cannot import as a value). */
 const ARGON2ID = 2 as Algorithm;
@@ -9,21 +12,68 @@ const ARGON2ID = 2 as Algorithm;
  */
 const OWASP_ARGON2ID = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * A bound on expensive work: at most `concurrency` tasks run at once, at most `queue` wait; past
+ * that a task is refused at once with 503 and `Retry-After`, so a flood of sign-ins or sign-ups
+ * cannot pile up unbounded argon2 work (each hash holds 19 MiB and a thread-pool thread).
+ */
+export class WorkLimiter {
+  readonly concurrency: number;
+  readonly queue: number;
+  #running = 0;
+  #waiting: (() => void)[] = [];
+  /** Highest number of tasks seen running at once (tests read it). */
+  peak = 0;
+  refused = 0;
+
+  constructor(options: { concurrency: number; queue: number }) {
+    this.concurrency = options.concurrency;
+    this.queue = options.queue;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.concurrency) {
+      if (this.#waiting.length >= this.queue) {
+        this.refused++;
+        throw new AppError(503, apiMessages.passwordChecksBusy, undefined, { 'retry-after': '1' });
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#running++;
+    }
+    this.peak = Math.max(this.peak, this.#running);
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      // The slot passes straight to the next waiter; only when none waits does it free up.
+      if (next) next();
+      else this.#running--;
+    }
+  }
+}
+
+/** One slot per core (argon2 runs on libuv's thread pool, which has four threads by default). */
+const cores = Math.max(1, os.availableParallelism());
+export const passwordWork = new WorkLimiter({ concurrency: cores, queue: 8 * cores });
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OWASP_ARGON2ID);
+  return passwordWork.run(() => hash(password, OWASP_ARGON2ID));
 }
 
 /** Verifies against a stored hash; with no hash (unknown email) it still spends the same time. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
-  if (!storedHash) {
-    await verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  try {
-    return await verify(storedHash, password);
-  } catch {
-    return false;
-  }
+  return passwordWork.run(async () => {
+    if (!storedHash) {
+      await verify(await dummyHash, password).catch(() => false);
+      return false;
+    }
+    try {
+      return await verify(storedHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
-const dummyHash = hashPassword('timing-equaliser-for-unknown-accounts');
+const dummyHash = hash('timing-equaliser-for-unknown-accounts', OWASP_ARGON2ID);

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
-import { parentChildren, signInFailures, users } from '../db/schema.ts';
+import { parentChildren, throttles, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,34 +73,87 @@ export async function linkChild(db: DbOrTx, parentId: number, childId: number): 
   await db.insert(parentChildren).values({ parentId, childId }).onConflictDoNothing();
 }
 
-/** Failures per key inside the window, and the oldest one's time (for Retry-After). */
-export async function countSignInFailures(
-  db: DbOrTx,
-  keys: string[],
-  since: Date,
-): Promise<{ key: string; failures: number; oldest: Date | null }[]> {
-  return db
-    .select({ key: signInFailures.key, failures: count(), oldest: min(signInFailures.failedAt) })
-    .from(signInFailures)
-    .where(and(inArray(signInFailures.key, keys), gt(signInFailures.failedAt, since)))
-    .groupBy(signInFailures.key);
-}
+export type ThrottleRow = typeof throttles.$inferSelect;
 
-export async function recordSignInFailure(
-  db: DbOrTx,
-  keys: string[],
-  now: Date,
-  windowStart: Date,
-): Promise<void> {
-  await db.insert(signInFailures).values(keys.map((key) => ({ key, failedAt: now })));
-  // Rows older than the window are never read again.
+/**
+ * The throttle rows of these keys, created when missing, locked (`FOR UPDATE`, in key order) until
+ * the transaction ends: two attempts on one key are decided one after the other.
+ */
+export async function lockThrottles(db: DbOrTx, keys: readonly string[], now: Date): Promise<ThrottleRow[]> {
+  const sorted = [...new Set(keys)].sort();
   await db
-    .delete(signInFailures)
-    .where(and(inArray(signInFailures.key, keys), lt(signInFailures.failedAt, windowStart)));
+    .insert(throttles)
+    .values(sorted.map((key) => ({ key, lastAt: now, windowStart: now })))
+    .onConflictDoNothing();
+  return db
+    .select()
+    .from(throttles)
+    .where(sql`${throttles.key} = ANY(${sql.param(sorted)}::text[])`)
+    .orderBy(throttles.key)
+    .for('update');
 }
 
-export async function clearSignInFailures(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.key, key));
+/** Writes back rows decided under `lockThrottles` (one statement). */
+export async function saveThrottles(
+  db: DbOrTx,
+  rows: readonly { key: string; count: number; inFlight: number; lastAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    UPDATE throttles t SET count = v.count, in_flight = v.in_flight, last_at = v.last_at
+    FROM unnest(${sql.param(rows.map((r) => r.key))}::text[], ${sql.param(rows.map((r) => r.count))}::int[],
+                ${sql.param(rows.map((r) => r.inFlight))}::int[], ${sql.param(rows.map((r) => r.lastAt.toISOString()))}::timestamptz[])
+      AS v(key, count, in_flight, last_at)
+    WHERE t.key = v.key`);
+}
+
+/**
+ * Ends attempts begun with `saveThrottles` (one statement): each key's attempt leaves the in-flight
+ * count; keys in `failed` count one more failure, keys in `cleared` start again from zero.
+ */
+export async function endThrottledAttempts(
+  db: DbOrTx,
+  keys: readonly string[],
+  outcome: { failed: readonly string[]; cleared: readonly string[] },
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    UPDATE throttles SET
+      count = CASE
+        WHEN key = ANY(${sql.param([...outcome.cleared])}::text[]) THEN 0
+        WHEN key = ANY(${sql.param([...outcome.failed])}::text[]) THEN count + 1
+        ELSE count END,
+      in_flight = greatest(in_flight - 1, 0)
+    WHERE key = ANY(${sql.param([...keys])}::text[])`);
+}
+
+/**
+ * Counts one attempt in a fixed window, atomically (one upsert: the row lock of `ON CONFLICT`
+ * serialises parallel attempts). Answers the count including this attempt and the window's start.
+ */
+export async function countInWindow(
+  db: DbOrTx,
+  key: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ count: number; windowStart: Date }> {
+  const cutoff = new Date(now.getTime() - windowMs).toISOString();
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    INSERT INTO throttles (key, count, in_flight, last_at, window_start)
+    VALUES (${key}, 1, 0, ${at}::timestamptz, ${at}::timestamptz)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN throttles.window_start <= ${cutoff}::timestamptz THEN 1 ELSE throttles.count + 1 END,
+      window_start = CASE WHEN throttles.window_start <= ${cutoff}::timestamptz THEN ${at}::timestamptz ELSE throttles.window_start END,
+      last_at = ${at}::timestamptz
+    RETURNING count, window_start AS "windowStart"`);
+  const [row] = (result as unknown as { rows: { count: number; windowStart: Date | string }[] }).rows;
+  return { count: row!.count, windowStart: new Date(row!.windowStart) };
+}
+
+/** Drops counters untouched since `before` (they would be treated as zero anyway). */
+export async function deleteStaleThrottles(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(throttles).where(and(lt(throttles.lastAt, before), eq(throttles.inFlight, 0)));
 }
 
 /** Students by name (case-insensitive), keyed by lower-cased name. */

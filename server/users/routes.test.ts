@@ -16,11 +16,13 @@ function fresh() {
   return { email: `Person${seq}@Example.com`, username: `Person ${seq}`, password: 'a long enough secret' };
 }
 
-async function signup(body: unknown) {
+let addresses = 0;
+/** Each sign-up from its own address, so the per-address sign-up limit stays out of these tests. */
+async function signup(body: unknown, from = `10.1.${Math.floor(++addresses / 250)}.${addresses % 250}`) {
   return t.request({
     method: 'POST',
     url: '/api/v1/users/signup',
-    headers: json,
+    headers: { ...json, 'x-forwarded-for': from },
     payload: JSON.stringify(body),
   });
 }
@@ -124,6 +126,31 @@ describe('POST /api/v1/users/signup', () => {
       { email: 'a12@example.com', username: 'a,b', password: 'a long enough secret' },
       'username: may contain only',
     ],
+    [
+      'password of only spaces',
+      { email: 'a13@example.com', username: 'x13', password: ' '.repeat(12) },
+      'password: must not be only spaces',
+    ],
+    [
+      'password equal to the username',
+      { email: 'a14@example.com', username: 'Rosalind Franklin', password: 'rosalind franklin' },
+      'password: must not be your username or email address',
+    ],
+    [
+      'password equal to the email',
+      { email: 'a15@example.com', username: 'x15', password: 'A15@example.com ' },
+      'password: must not be your username or email address',
+    ],
+    [
+      'username mixing Latin and a Cyrillic а',
+      { email: 'a16@example.com', username: '\u0430lice', password: 'a long enough secret' },
+      'username: must be written in one script',
+    ],
+    [
+      'username mixing Greek and Latin',
+      { email: 'a17@example.com', username: 'p\u03b1ul', password: 'a long enough secret' },
+      'username: must be written in one script',
+    ],
   ])('answers 400 naming the field for %s', async (_label, body, message) => {
     const res = await signup(body);
     expect(res.statusCode).toBe(400);
@@ -173,6 +200,37 @@ describe('POST /api/v1/users/signup', () => {
     });
     expect(form.statusCode).toBe(415);
     expect(form.json().message).toBe(apiMessages.unsupportedMediaType);
+  });
+
+  it('normalises usernames (NFKC), so a full-width look-alike collides with the name it imitates', async () => {
+    const person = fresh();
+    expect((await signup({ ...person, username: 'Ingrid' })).statusCode).toBe(200);
+    const fullWidth = await signup({ ...fresh(), username: '\uff29ngrid' }); // Ｉngrid
+    expect(fullWidth.statusCode).toBe(409);
+    expect(fullWidth.json().message).toBe(apiMessages.usernameTaken);
+    const ligature = await signup({ ...fresh(), username: 'E\ufb00ie' }); // Eﬀie
+    expect(ligature.statusCode).toBe(200);
+    expect(ligature.body).toBe('Effie');
+    for (const name of ['山田たろう', '박서연', 'Jo-Anne 김', 'Ωμέγα']) {
+      expect((await signup({ ...fresh(), username: name })).statusCode, name).toBe(200);
+    }
+  });
+
+  it('allows 20 sign-ups an hour from one address, then 429 with Retry-After; other addresses go on', async () => {
+    const from = '198.51.100.20';
+    for (let i = 0; i < 20; i++) expect((await signup(fresh(), from)).statusCode).toBe(200);
+    // A taken email counts too: the limit also bounds probing for accounts.
+    const blocked = await signup(fresh(), from);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(
+      /^Too many sign-ups from your network\. Try again in \d+ minutes?\.$/,
+    );
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await signup(fresh(), '198.51.100.21')).statusCode).toBe(200);
+    t.clock.advance(retryAfter * 1000);
+    expect((await signup(fresh(), from)).statusCode).toBe(200);
   });
 
   it('keeps the first of two racing sign-ups for one email and answers 409 to the other', async () => {
@@ -239,31 +297,65 @@ describe('POST /api/v1/users/login', () => {
     );
   });
 
-  it('answers 429 after 10 failures in 15 minutes for one account, even with the right password, and reopens later', async () => {
+  it('delays an (account, address) pair after 5 failures, doubling, and never locks the account', async () => {
     const person = fresh();
     await signup(person);
-    for (let i = 0; i < 10; i++) {
-      const res = await login(
-        { email: person.email, password: `wrong ${i}` },
-        { 'x-forwarded-for': `10.0.0.${i}` }, // different addresses: only the account counter trips
-      );
-      expect(res.statusCode).toBe(401);
+    const from = { 'x-forwarded-for': '192.0.2.10' };
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: person.email, password: `wrong ${i}` }, from)).statusCode).toBe(401);
     }
-    const blocked = await login({ email: person.email, password: person.password });
+    const blocked = await login({ email: person.email, password: person.password }, from);
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
-    t.clock.advance(15 * 60 * 1000 + 1000);
-    expect((await login({ email: person.email, password: person.password })).statusCode).toBe(200);
+    expect(blocked.headers['retry-after']).toBe('15');
+    expect(blocked.json().message).toBe('Too many failed sign-in attempts. Try again in 15 seconds.');
+    // Guesses from twelve other addresses lock nobody out either (the old 10-failure account lock).
+    for (let i = 0; i < 12; i++) {
+      const elsewhere = { 'x-forwarded-for': `192.0.2.${100 + i}` };
+      expect((await login({ email: person.email, password: `spray ${i}` }, elsewhere)).statusCode).toBe(401);
+    }
+    // The owner, from an address with no failures, signs in: there is no account lockout.
+    const owner = await login(
+      { email: person.email, password: person.password },
+      { 'x-forwarded-for': '192.0.2.99' },
+    );
+    expect(owner.statusCode).toBe(200);
+    // The guessing address waits 15 s, then 30 s after its next failure, then 60 s.
+    t.clock.advance(15_000);
+    expect((await login({ email: person.email, password: 'wrong again' }, from)).statusCode).toBe(401);
+    expect(
+      (await login({ email: person.email, password: person.password }, from)).headers['retry-after'],
+    ).toBe('30');
+    t.clock.advance(30_000);
+    expect((await login({ email: person.email, password: 'and again' }, from)).statusCode).toBe(401);
+    expect(
+      (await login({ email: person.email, password: person.password }, from)).headers['retry-after'],
+    ).toBe('60');
+    // The right password after the wait signs in and clears the pair.
+    t.clock.advance(60_000);
+    expect((await login({ email: person.email, password: person.password }, from)).statusCode).toBe(200);
+    expect((await login({ email: person.email, password: 'a slip' }, from)).statusCode).toBe(401);
+  });
+
+  it('counts parallel guesses exactly: of 40 sent at once from one address, 5 are checked', async () => {
+    const person = fresh();
+    await signup(person);
+    const from = { 'x-forwarded-for': '192.0.2.40' };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login({ email: person.email, password: `guess ${i}` }, from)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    expect((await login({ email: person.email, password: person.password }, from)).statusCode).toBe(429);
   });
 });
 
 describe('per-address sign-in limit', () => {
-  it('answers 429 to an address after 10 failures across different accounts', async () => {
+  it('answers 429 to an address after 20 failures across different accounts, not to other addresses', async () => {
     const local = await startTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const from = { 'x-forwarded-for': '203.0.113.7', ...json };
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 20; i++) {
         const res = await local.request({
           method: 'POST',
           url: '/api/v1/users/login',

@@ -18,7 +18,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   route.post('/users/signup', access.public, async (request, reply) => {
     const body = parseWith(SignupRequest, request.body, 'body');
-    const user = await signUp(database.db, body);
+    const user = await signUp(database.db, body, {
+      ip: request.ip,
+      now: now(),
+      perHour: app.deps.config.signUpsPerHour,
+    });
     return reply.type(TEXT).send(user.username);
   });
 

@@ -1,19 +1,11 @@
 import type { AuthCheckResponse, SignupRequest, UserResponse } from '../../common/contracts/users.ts';
-import { limits } from '../../common/limits.ts';
 import { apiMessages } from '../../common/messages.ts';
 import { type Role, rolesToText, toAuthorities } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
-import { AppError, conflict, unauthorized, uniqueViolation } from '../errors.ts';
+import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import {
-  clearSignInFailures,
-  countSignInFailures,
-  findUserByEmail,
-  findUserByUsername,
-  insertUser,
-  recordSignInFailure,
-  type UserRow,
-} from './queries.ts';
+import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from './queries.ts';
+import { beginSignIn, checkSignUpAllowed, endSignIn } from './throttle.ts';
 
 export type NewAccount = SignupRequest & { roles: Role[] };
 
@@ -38,44 +30,37 @@ export async function createAccount(db: Db, account: NewAccount): Promise<UserRo
   }
 }
 
-export function signUp(db: Db, request: SignupRequest): Promise<UserRow> {
+/** `POST users/signup` from an address: throttled per address before any password is hashed. */
+export async function signUp(
+  db: Db,
+  request: SignupRequest,
+  from: { ip: string; now: Date; perHour: number },
+): Promise<UserRow> {
+  await checkSignUpAllowed(db, from);
   return createAccount(db, { ...request, roles: ['STUDENT'] });
 }
 
-const WINDOW_MS = limits.signInFailureWindowMinutes * 60 * 1000;
-
 /**
  * Checks a password sign-in. Unknown email and wrong password answer the same 401 in the same time.
- * Ten failures inside fifteen minutes, from one address or against one account, answer 429 until the
- * oldest of them leaves the window — even for the right password.
+ * Throttled per (account, address) and per address with growing delays (./throttle.ts); a 429
+ * carries `Retry-After`, and a 503 when the server is too busy to check passwords.
  */
 export async function signIn(
   db: Db,
   attempt: { email: string; password: string; ip: string },
   now: Date,
 ): Promise<UserRow> {
-  const accountKey = `account:${attempt.email}`;
-  const keys = [`ip:${attempt.ip}`, accountKey];
-  const windowStart = new Date(now.getTime() - WINDOW_MS);
-
-  const counts = await countSignInFailures(db, keys, windowStart);
-  const blocked = counts.find((c) => c.failures >= limits.signInFailureLimit);
-  if (blocked) {
-    const reopensAt = (blocked.oldest?.getTime() ?? now.getTime()) + WINDOW_MS;
-    const seconds = Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
-    throw new AppError(429, apiMessages.tooManySignInFailures(Math.ceil(seconds / 60)), undefined, {
-      'retry-after': String(seconds),
-    });
+  const ticket = await beginSignIn(db, attempt.email, attempt.ip, now);
+  let outcome: 'success' | 'failure' | 'undecided' = 'undecided';
+  try {
+    const user = await findUserByEmail(db, attempt.email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);
+    outcome = user && valid ? 'success' : 'failure';
+    if (!user || !valid) throw unauthorized(apiMessages.invalidCredentials);
+    return user;
+  } finally {
+    await endSignIn(db, ticket, outcome, now);
   }
-
-  const user = await findUserByEmail(db, attempt.email);
-  const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);
-  if (!user || !valid) {
-    await recordSignInFailure(db, keys, now, windowStart);
-    throw unauthorized(apiMessages.invalidCredentials);
-  }
-  await clearSignInFailures(db, accountKey);
-  return user;
 }
 
 export function toAuthCheck(user: { username: string; roles: Role[] }): AuthCheckResponse {

@@ -57,7 +57,9 @@ export function LoginPage() {
     } catch (error) {
       setPassword('');
       if (isApiError(error, 401)) showAlert(authTexts.signInFailed);
-      else if (isApiError(error, 429) || isApiError(error, 400)) showAlert(error.message);
+      // Throttled (429), busy (503, argon2 work bounded) or refused input: the server says when to retry.
+      else if (isApiError(error, 429) || isApiError(error, 503) || isApiError(error, 400))
+        showAlert(error.message);
       else showAlert(failureTexts.serverIssueBang);
       passwordRef.current?.focus();
     } finally {

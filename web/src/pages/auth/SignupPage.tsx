@@ -42,9 +42,10 @@ export function SignupPage() {
       const from = safeReturnPath((location.state as LoginState | null)?.from);
       navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {
-      // The server's message names the field (spec 1 §8: a sign-up failure shows the server's text).
+      // The server's message names the field (spec 1 §8: a sign-up failure shows the server's text);
+      // 503 is "busy, try again in a few seconds", also worth reading.
       showAlert(
-        isApiError(error) && error.status > 0 && error.status < 500
+        isApiError(error) && error.status > 0 && (error.status < 500 || error.status === 503)
           ? error.message
           : failureTexts.serverIssueBang,
       );
