@@ -87,6 +87,8 @@ describe('usernames from provider profiles', () => {
     ['🙂🙂', 'ji.hoon+tag@example.com', 'ji.hoontag'],
     [null, '___@example.com', 'student'],
     [null, null, 'student'],
+    ['\uff2din \uff2bim', null, 'Min Kim'], // full width, normalised (NFKC)
+    ['\u0430lice Smith', 'alice.smith@example.com', 'alice.smith'], // a Cyrillic а among Latin letters
   ])('%j (email %j) becomes %j', (name, email, expected) => {
     const base = usernameBase(name, email);
     expect(base).toBe(expected);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { limits } from '../../common/limits.ts';
 import { apiMessages } from '../../common/messages.ts';
 import type { OAuthProvider } from '../../common/oauth.ts';
+import { isSingleScript } from '../../common/scripts.ts';
 import type { Db } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
 import {
@@ -91,18 +92,19 @@ const USERNAME_BASE_MAX = limits.usernameMax - 9;
 
 /**
  * A username from the provider's display name (else the email's local part, else "student"), cut
- * down to what usernames allow: letters and digits of any script, spaces, '.', '_' and '-'.
+ * down to what usernames allow: letters and digits of one script (as sign-up requires: NFKC, no
+ * look-alike mixtures such as a Cyrillic а among Latin letters), spaces, '.', '_' and '-'.
  */
 export function usernameBase(name: string | null, email: string | null): string {
   for (const candidate of [name, email?.split('@')[0]]) {
     const cleaned = (candidate ?? '')
-      .normalize('NFC')
+      .normalize('NFKC')
       .replace(/[^\p{L}\p{N} ._-]+/gu, '')
       .replace(/\s+/g, ' ')
       .replace(/^[^\p{L}\p{N}]+/u, '')
       .slice(0, USERNAME_BASE_MAX)
       .trim();
-    if (cleaned) return cleaned;
+    if (cleaned && isSingleScript(cleaned)) return cleaned;
   }
   return 'student';
 }
