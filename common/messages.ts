@@ -32,8 +32,8 @@ export const oauthTexts = {
   continueWith: (provider: string) => `Continue with ${provider}`,
   /** Spec 2 §2, word for word (its typo 'signed it' included). */
   registerQuestion: 'You are not signed it yet. Do you want to sign in?',
-  registerConfirm: 'Yes, sign me in',
-  registerDecline: 'No, go back',
+  registerConfirm: 'Yes',
+  registerDecline: 'No',
   /** The variant sign-in page of spec 1 §2 (route /signin). */
   welcomeTitle: 'Welcome Back',
   welcomeSubtitle: 'Sign In to your account',

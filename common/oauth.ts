@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { limits } from './limits.ts';
+// No zod here: the sign-in page imports this module, and its first load must stay small.
 
 /** The sign-in providers of spec 1 §2, in the order their buttons appear. */
 export const OAUTH_PROVIDERS = ['google', 'naver', 'kakao'] as const;
@@ -25,15 +24,6 @@ export type OAuthOutcome = (typeof OAUTH_OUTCOMES)[number];
 export function isOAuthOutcome(value: unknown): value is OAuthOutcome {
   return typeof value === 'string' && (OAUTH_OUTCOMES as readonly string[]).includes(value);
 }
-
-/** `POST users/oauth/register` (spec 2 §7): the one-use code from `/oauth2/register?token=…`. */
-export const OAuthRegisterRequest = z.object({
-  token: z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(limits.oauthTokenMax, `must be at most ${limits.oauthTokenMax} characters`),
-});
-export type OAuthRegisterRequest = z.infer<typeof OAuthRegisterRequest>;
 
 /** The meta tag the server adds to index.html naming the configured providers (space-separated). */
 export const OAUTH_META_NAME = 'tutorfolio-sign-in-providers';

@@ -1,11 +1,36 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+import { OAUTH_PROVIDERS } from '../common/oauth.ts';
 import { freePort } from '../scripts/free-port.ts';
+import { providerSettings } from '../server/test/oauthProvider.ts';
 
 // Browser tests drive the real built app (npm run test:e2e builds it first) in Debian's Chromium,
 // against a server on its own port and a fresh embedded database seeded with the demo accounts.
 // A free port, picked once in the runner's process; its workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
+
+// Local Google, Naver and Kakao (e2e/providers.ts) on ports of their own; the app server is configured
+// with them as an operator would configure the real ones.
+if (!process.env.E2E_OAUTH_PORTS) {
+  const taken = new Set([port]);
+  const ports: Record<string, number> = {};
+  for (const provider of OAUTH_PROVIDERS) {
+    let candidate = await freePort();
+    while (taken.has(candidate)) candidate = await freePort();
+    taken.add(candidate);
+    ports[provider] = candidate;
+  }
+  process.env.E2E_OAUTH_PORTS = JSON.stringify(ports);
+}
+process.env.E2E_OAUTH_SECRET ??= randomBytes(12).toString('hex');
+const oauthPorts = JSON.parse(process.env.E2E_OAUTH_PORTS) as Record<string, number>;
+const providerEnv: Record<string, string> = Object.assign(
+  {},
+  ...OAUTH_PROVIDERS.map((provider) =>
+    providerSettings(provider, `http://127.0.0.1:${oauthPorts[provider]}`, process.env.E2E_OAUTH_SECRET!),
+  ),
+);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -35,14 +60,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node e2e/serve.ts',
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/login`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node e2e/providers.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${oauthPorts.kakao}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_OAUTH_PORTS: process.env.E2E_OAUTH_PORTS, E2E_OAUTH_SECRET: process.env.E2E_OAUTH_SECRET },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/serve.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/login`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port), LOG_LEVEL: 'warn', ...providerEnv },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -107,6 +107,11 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    // The provider sign-in routes live outside /api on the server too.
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/oauth2/authorization': 'http://127.0.0.1:8080',
+      '/login/oauth2': 'http://127.0.0.1:8080',
+    },
   },
 });

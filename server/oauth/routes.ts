@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { OAuthRegisterRequest } from '../../common/contracts/oauth.ts';
 import { limits } from '../../common/limits.ts';
 import { oauthTexts } from '../../common/messages.ts';
 import {
@@ -7,7 +8,6 @@ import {
   OAUTH_PROVIDERS,
   type OAuthOutcome,
   type OAuthProvider,
-  OAuthRegisterRequest,
   providerLabels,
 } from '../../common/oauth.ts';
 import { safeReturnPath } from '../../common/returnPath.ts';

@@ -31,7 +31,7 @@ type CodeGrant = { identity: TestIdentity; used: boolean; pkce: boolean };
 
 export class LocalProvider {
   readonly clientId: string;
-  readonly clientSecret = randomBytes(12).toString('hex');
+  readonly clientSecret: string;
   /** Every authorization request's query, in order (tests check state, PKCE, redirect_uri). */
   readonly authorizeRequests: URLSearchParams[] = [];
   /** How many code exchanges it was asked for. */
@@ -44,14 +44,19 @@ export class LocalProvider {
   readonly provider: OAuthProvider;
   private readonly server: OAuth2Server;
 
-  private constructor(provider: OAuthProvider, server: OAuth2Server) {
+  private constructor(provider: OAuthProvider, server: OAuth2Server, clientSecret: string) {
     this.provider = provider;
     this.server = server;
-    this.clientId = `${provider}-test-client`;
+    this.clientId = clientIdOf(provider);
+    this.clientSecret = clientSecret;
     this.hook();
   }
 
-  static async start(provider: OAuthProvider, port = 0): Promise<LocalProvider> {
+  /** `port` 0 picks a free one; the browser tests fix both so the app's settings are known in advance. */
+  static async start(
+    provider: OAuthProvider,
+    options: { port?: number; clientSecret?: string } = {},
+  ): Promise<LocalProvider> {
     const server = new OAuth2Server(undefined, undefined, {
       endpoints: {
         authorize: PATHS[provider].authorize,
@@ -60,8 +65,14 @@ export class LocalProvider {
       },
     });
     await server.issuer.keys.generate('RS256');
-    const local = new LocalProvider(provider, server);
-    await server.start(port, '127.0.0.1');
+    const local = new LocalProvider(
+      provider,
+      server,
+      options.clientSecret ?? randomBytes(12).toString('hex'),
+    );
+    await server.start(options.port ?? 0, '127.0.0.1');
+    // The issuer (ID tokens' `iss`) is the address the app is configured with, not "localhost".
+    server.issuer.url = `http://127.0.0.1:${server.address().port}`;
     return local;
   }
 
@@ -71,16 +82,7 @@ export class LocalProvider {
 
   /** The server's settings for this provider (what an operator puts in the environment). */
   env(): Record<string, string> {
-    const prefix = this.provider.toUpperCase();
-    const env: Record<string, string> = {
-      [`${prefix}_CLIENT_ID`]: this.clientId,
-      [`${prefix}_CLIENT_SECRET`]: this.clientSecret,
-      [`${prefix}_AUTHORIZATION_URL`]: `${this.url}${PATHS[this.provider].authorize}`,
-      [`${prefix}_TOKEN_URL`]: `${this.url}${PATHS[this.provider].token}`,
-    };
-    if (this.provider === 'google') env.GOOGLE_ISSUER = this.url;
-    else env[`${prefix}_PROFILE_URL`] = `${this.url}${PATHS[this.provider].userinfo}`;
-    return env;
+    return providerSettings(this.provider, this.url, this.clientSecret);
   }
 
   /** The person the next authorization request signs in as (a queue: one per request). */
@@ -270,6 +272,28 @@ export class LocalProvider {
     }
     return { sub: identity.subject, email: identity.email, email_verified: verified, name: identity.name };
   }
+}
+
+function clientIdOf(provider: OAuthProvider): string {
+  return `${provider}-test-client`;
+}
+
+/** The app's settings for a local provider at `baseUrl` (known before it starts when its port is fixed). */
+export function providerSettings(
+  provider: OAuthProvider,
+  baseUrl: string,
+  clientSecret: string,
+): Record<string, string> {
+  const prefix = provider.toUpperCase();
+  const env: Record<string, string> = {
+    [`${prefix}_CLIENT_ID`]: clientIdOf(provider),
+    [`${prefix}_CLIENT_SECRET`]: clientSecret,
+    [`${prefix}_AUTHORIZATION_URL`]: `${baseUrl}${PATHS[provider].authorize}`,
+    [`${prefix}_TOKEN_URL`]: `${baseUrl}${PATHS[provider].token}`,
+  };
+  if (provider === 'google') env.GOOGLE_ISSUER = baseUrl;
+  else env[`${prefix}_PROFILE_URL`] = `${baseUrl}${PATHS[provider].userinfo}`;
+  return env;
 }
 
 /** One local provider per name, their settings merged (what a test app's environment needs). */

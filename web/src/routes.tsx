@@ -16,6 +16,12 @@ import { RouteBoundary } from './routing/RouteBoundary.tsx';
 const login = lazyPage('login', () => import('./pages/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const signup = lazyPage('signup', () => import('./pages/auth/SignupPage.tsx').then((m) => m.SignupPage));
 const logout = lazyPage('logout', () => import('./pages/auth/LogoutPage.tsx').then((m) => m.LogoutPage));
+// Spec 1 §2's variant sign-in page: the same module (and chunk) as /login.
+const signin = lazyPage('signin', () => import('./pages/auth/LoginPage.tsx').then((m) => m.WelcomeBackPage));
+// Spec 2 §2: where a provider sign-in by someone new lands; few visitors need it, so its own chunk.
+const oauthRegister = lazyPage('oauth-register', () =>
+  import('./pages/auth/OAuthRegisterPage.tsx').then((m) => m.OAuthRegisterPage),
+);
 
 // Layouts of the signed-in pages; they bring TanStack Query and the confirm dialog.
 const headerLayout = lazyPage('header', () =>
@@ -72,6 +78,9 @@ export const routes: RouteObject[] = [
   { path: '/login', ...screen(login) },
   { path: '/signup', ...screen(signup) },
   { path: '/logout', ...screen(logout) },
+  // The variant's route is not in the spec (decision: /signin).
+  { path: '/signin', ...screen(signin) },
+  { path: '/oauth2/register', ...screen(oauthRegister) },
   {
     ...mount(headerLayout, <FrameLoading />),
     children: [

@@ -10,6 +10,10 @@ export const usersApi = {
   refresh: () => apiText('users/refresh', { method: 'POST' }),
   authCheck: () => apiJson<AuthCheckResponse>('users/auth-check'),
   user: (name: string) => apiJson<UserResponse>(`users/${encodeURIComponent(name)}`),
+  /** The configured sign-in providers (the page reads them from index.html when it can). */
+  oauthProviders: (signal?: AbortSignal) => apiJson<string[]>('users/oauth/providers', { signal }),
+  /** Exchanges the one-use code of `/oauth2/register?token=…` for an account; answers the username. */
+  oauthRegister: (token: string) => apiText('users/oauth/register', { method: 'POST', body: { token } }),
 };
 
 /** TanStack Query keys, one place. */

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { authTexts, failureTexts } from '../../../../common/messages.ts';
+import { authTexts, failureTexts, oauthTexts } from '../../../../common/messages.ts';
+import { isOAuthOutcome, isOAuthProvider, providerLabels } from '../../../../common/oauth.ts';
 import { safeReturnPath } from '../../../../common/returnPath.ts';
 import { isApiError } from '../../api/client.ts';
 import { sessionChanged } from '../../api/session.ts';
@@ -11,11 +12,29 @@ import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { useAlert } from '../../ui/alerts.tsx';
 import styles from './auth.module.css';
 import { PasswordInput } from './PasswordInput.tsx';
+import { ProviderButtons } from './ProviderButtons.tsx';
 
 /** Only same-app paths are followed after sign-in (never `//evil.example`); shared with the server. */
 export { safeReturnPath };
 
-export function LoginPage() {
+/** Spec 1 §2's variant sign-in page ('Welcome Back' / 'Sign In to your account'), at /signin. */
+export function WelcomeBackPage() {
+  return <LoginPage variant="welcomeBack" />;
+}
+
+/** The sentence for `/login?oauth=<outcome>&provider=<name>` (a provider sign-in that came back here). */
+function providerOutcome(search: string): { text: string; tone: 'error' | 'info' } | null {
+  const params = new URLSearchParams(search);
+  const outcome = params.get('oauth');
+  const provider = params.get('provider');
+  if (!isOAuthOutcome(outcome) || !isOAuthProvider(provider)) return null;
+  return {
+    text: oauthTexts.outcome[outcome](providerLabels[provider]),
+    tone: outcome === 'link' ? 'info' : 'error',
+  };
+}
+
+export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcomeBack' }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { showAlert, clearAlert } = useAlert();
@@ -29,6 +48,15 @@ export function LoginPage() {
     sessionChanged();
     navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
   };
+
+  // A provider sign-in that came back here says why, once (the address loses its query).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
+  useEffect(() => {
+    const outcome = providerOutcome(location.search);
+    if (!outcome) return;
+    showAlert(outcome.text, outcome.tone);
+    navigate({ pathname: location.pathname }, { replace: true, state: location.state });
+  }, []);
 
   // A live session skips the form (spec 1 §2); a failed refresh is ignored silently (§8).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
@@ -83,9 +111,11 @@ export function LoginPage() {
     <main className={styles.screen}>
       <section className={styles.card} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className={styles.title}>
-          {authTexts.signInTitle}
+          {variant === 'welcomeBack' ? oauthTexts.welcomeTitle : authTexts.signInTitle}
         </h1>
-        <p className={styles.subtitle}>{authTexts.signInSubtitle}</p>
+        <p className={styles.subtitle}>
+          {variant === 'welcomeBack' ? oauthTexts.welcomeSubtitle : authTexts.signInSubtitle}
+        </p>
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="login-email">
@@ -118,6 +148,7 @@ export function LoginPage() {
             {authTexts.signInButton}
           </button>
         </form>
+        <ProviderButtons from={from} />
         <p className={styles.footer}>
           <Link to="/signup" state={location.state}>
             {authTexts.signUpLink}

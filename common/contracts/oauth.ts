@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+
+/** `POST users/oauth/register` (spec 2 §7): the one-use code from `/oauth2/register?token=…`. */
+export const OAuthRegisterRequest = z.object({
+  token: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(limits.oauthTokenMax, `must be at most ${limits.oauthTokenMax} characters`),
+});
+export type OAuthRegisterRequest = z.infer<typeof OAuthRegisterRequest>;

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { oauthTexts } from '../../../../common/messages.ts';
+import { usersApi } from '../../api/users.ts';
+import styles from './auth.module.css';
+
+/**
+ * The landing page of a provider sign-in by someone new (spec 2 §2): asks 'You are not signed it yet.
+ * Do you want to sign in?'; yes exchanges the token for an account and goes to /user/{username}; no, a
+ * missing token, or a failure go to /login. A failure is logged only, without a message (spec 2 §8).
+ */
+export function OAuthRegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) navigate('/login', { replace: true });
+  }, [token, navigate]);
+  if (!token) return null;
+
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const username = await usersApi.oauthRegister(token);
+      navigate(`/user/${encodeURIComponent(username)}`, { replace: true });
+    } catch (error) {
+      console.error('OAuth registration failed:', error);
+      navigate('/login', { replace: true });
+    }
+  };
+
+  return (
+    <main className={styles.screen}>
+      <section className={styles.card} aria-labelledby="oauth-register-question">
+        <h1 id="oauth-register-question" className={styles.question}>
+          {oauthTexts.registerQuestion}
+        </h1>
+        <div className={styles.answers}>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => navigate('/login', { replace: true })}
+            disabled={busy}
+          >
+            {oauthTexts.registerDecline}
+          </button>
+          {/* biome-ignore lint/a11y/noAutofocus: the page's one question; its answer takes focus */}
+          <button type="button" className={styles.submit} onClick={confirm} disabled={busy} autoFocus>
+            {oauthTexts.registerConfirm}
+          </button>
+        </div>
+      </section>
+    </main>
+  );
+}
