@@ -19,6 +19,7 @@ try {
 
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
+  // More random sequences for the property tests here than on the embedded database (npm test).
+  env: { TEST_PROPERTY_RUNS: '100', ...process.env, TEST_DATABASE_URL: url },
 });
 process.exit(result.status ?? 1);

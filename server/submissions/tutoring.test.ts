@@ -30,6 +30,8 @@ describe('POST /api/v1/questions', () => {
   it('creates a question with options, topics and assignments, and the student sees it without the answer', async () => {
     const id = await createQuestion(t, teacher, { students: [' ALICE '], title: 'Printing' });
     expect(id).toBeGreaterThan(0);
+    // Due in 48 hours; a minute later, 47 h 59 min are left: whole days and hours, rounded down.
+    t.clock.advance(60_000);
     const page = (
       await call(t, alice, 'GET', '/api/v1/questions/student/alice')
     ).json() as Page<QuestionStudent>;
@@ -377,9 +379,11 @@ describe('assignments and reading lists', () => {
   it('pages pending questions by due date and filters by due day', async () => {
     const student = await t.createUser({ roles: ['STUDENT'] });
     const name = student.user.username;
+    // From 10:00 on 10 March (Seoul): due at 20:00 and 22:00 that day, then 00:00 … 08:00 on the 11th.
+    t.clock.set('2026-03-10T10:00:00+09:00');
     const ids: number[] = [];
     for (let i = 0; i < 7; i++)
-      ids.push(await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 24 + i) }));
+      ids.push(await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 10 + 2 * i) }));
     const first = (
       await call(t, student, 'GET', `/api/v1/questions/student/${name}`)
     ).json() as Page<QuestionStudent>;
@@ -392,15 +396,20 @@ describe('assignments and reading lists', () => {
       await call(t, student, 'GET', `/api/v1/questions/student/${name}?sort=id,desc&size=100`)
     ).json();
     expect(byTitle.content.map((q: QuestionStudent) => q.id)).toEqual([...ids].reverse());
-    const day = first.content[0]!.targetDate.slice(0, 10);
-    const onDay = (
-      await call(t, student, 'GET', `/api/v1/questions/student/${name}?date=${day}&size=100`)
-    ).json();
-    expect(onDay.content.every((q: QuestionStudent) => q.targetDate.startsWith(day))).toBe(true);
+    const onDay = async (day: string) =>
+      (await call(t, student, 'GET', `/api/v1/questions/student/${name}?date=${day}&size=100`))
+        .json()
+        .content.map((q: QuestionStudent) => q.id);
+    // A day is a day in Seoul: midnight belongs to the day it starts.
+    expect(await onDay('2026-03-10')).toEqual(ids.slice(0, 2));
+    expect(await onDay('2026-03-11')).toEqual(ids.slice(2));
+    expect(await onDay('2026-03-12')).toEqual([]);
     // The jump grid's ids follow the same order and the same day filter.
     expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}`)).json()).toEqual(ids);
-    const idsOnDay = (await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=${day}`)).json();
-    expect(idsOnDay).toEqual(onDay.content.map((q: QuestionStudent) => q.id));
+    for (const day of ['2026-03-10', '2026-03-11']) {
+      const idsOnDay = (await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=${day}`)).json();
+      expect(idsOnDay).toEqual(await onDay(day));
+    }
     expect(
       (await call(t, student, 'GET', `/api/v1/assignments/ids/${name}?date=2026-02-30`)).statusCode,
     ).toBe(400);

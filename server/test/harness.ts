@@ -11,12 +11,22 @@ import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
 import type { UserRow } from '../users/queries.ts';
 import { createAccount } from '../users/service.ts';
 
-/** A clock tests can move forward (session expiry, sign-in windows). */
+/**
+ * The instant every test app starts at: a Tuesday 10:00 in Seoul (01:00 UTC). Tests never read the
+ * machine's clock, so an answer cannot depend on the hour, day or month the suite runs in; a test
+ * that needs another time of day sets it (`clock.set`).
+ */
+export const TEST_START = new Date('2026-03-10T10:00:00+09:00');
+
+/** A fixed clock that moves only when a test moves it (session expiry, sign-in windows, due days). */
 export class TestClock {
-  offsetMs = 0;
-  now = (): Date => new Date(Date.now() + this.offsetMs);
+  private current = TEST_START.getTime();
+  now = (): Date => new Date(this.current);
+  set(at: Date | string): void {
+    this.current = new Date(at).getTime();
+  }
   advance(ms: number): void {
-    this.offsetMs += ms;
+    this.current += ms;
   }
   advanceDays(days: number): void {
     this.advance(days * 24 * 60 * 60 * 1000);
