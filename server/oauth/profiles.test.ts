@@ -75,6 +75,11 @@ describe('provider profiles', () => {
       ProfileShapeError,
     );
     expect(() => googleProfile({ email: 'a@b.c' })).toThrow(ProfileShapeError);
+    // An email is never shortened into another one; a name is cut to size.
+    expect(() => googleProfile({ sub: '1', email: `${'a'.repeat(250)}@example.com` })).toThrow(
+      ProfileShapeError,
+    );
+    expect(googleProfile({ sub: '1', name: 'n'.repeat(1000) }).name).toHaveLength(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../../common/limits.ts';
 import type { OAuthProvider } from '../../common/oauth.ts';
 
 /** What we keep of a provider's answer about the person who signed in. */
@@ -17,12 +18,20 @@ export type ProviderProfile = {
 /** Thrown when a provider's answer does not have the shape its documentation promises. */
 export class ProfileShapeError extends Error {}
 
-const optionalText = z.string().trim().optional().nullable();
+/** A display name: trimmed and cut to a sane length (it only seeds a username). */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value.slice(0, 200))
+  .optional()
+  .nullable();
+/** An email is never cut: one longer than an email can be is a malformed answer. */
+const optionalEmail = z.string().trim().max(limits.emailMax).optional().nullable();
 
 /** Google: the claims of the ID token (already checked by openid-client: issuer, audience, expiry, nonce). */
 const GoogleClaims = z.object({
   sub: z.string().min(1),
-  email: optionalText,
+  email: optionalEmail,
   email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   name: optionalText,
   given_name: optionalText,
@@ -33,7 +42,7 @@ const NaverProfile = z.object({
   resultcode: z.literal('00'),
   response: z.object({
     id: z.string().min(1),
-    email: optionalText,
+    email: optionalEmail,
     name: optionalText,
     nickname: optionalText,
   }),
@@ -47,7 +56,7 @@ const KakaoProfile = z.object({
   id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
   kakao_account: z
     .object({
-      email: optionalText,
+      email: optionalEmail,
       is_email_valid: z.boolean().optional(),
       is_email_verified: z.boolean().optional(),
       profile: z.object({ nickname: optionalText }).optional().nullable(),

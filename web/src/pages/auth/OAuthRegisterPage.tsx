@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { oauthTexts } from '../../../../common/messages.ts';
+import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { preloadRoute } from '../../routes.tsx';
 import styles from './auth.module.css';
 
 /**
@@ -23,8 +25,11 @@ export function OAuthRegisterPage() {
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
+    // The dashboard's code downloads while the server makes the account.
+    preloadRoute('/user/me');
     try {
       const username = await usersApi.oauthRegister(token);
+      sessionChanged();
       navigate(`/user/${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {
       console.error('OAuth registration failed:', error);
