@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModifyResult, SubmissionQuestion } from '../common/contracts/tutoring.ts';
+import type {
+  DraftsPatchResponse,
+  DraftsResponse,
+  ModifyResult,
+  SubmissionQuestion,
+} from '../common/contracts/tutoring.ts';
 import { autoMark, type QuestionType } from '../common/questions/rules.ts';
 import { recountCalendar, storedCalendar } from './calendars/queries.ts';
 import { assignments, questions, submissions } from './db/schema.ts';
@@ -205,22 +210,45 @@ describe('parallel requests', () => {
     await expectCalendarsRecounted(...students);
   });
 
-  it('save drafts from several tabs at once without an error, ending with one whole set', async () => {
+  it('save drafts typed over one version in several tabs at once: exactly one wins per question', async () => {
     const student = await t.createUser({ roles: ['STUDENT'] });
     const name = student.user.username;
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await createQuestion(t, teacher, { type: 's', students: [name] }));
-    const sets = Array.from({ length: 10 }, (_, tab) =>
-      Object.fromEntries(ids.map((id) => [String(id), `tab ${tab}`])),
+    // Ten tabs, each saving every question over version 0 (none of them has seen a draft).
+    const saves = await burst(10, (tab) =>
+      send(student, 'PATCH', `/api/v1/drafts/${name}`, {
+        changes: Object.fromEntries(ids.map((id) => [String(id), { answer: `tab ${tab}`, version: 0 }])),
+      }),
     );
-    const saves = await burst(sets.length, (i) =>
-      send(student, 'PUT', `/api/v1/drafts/${name}`, { answers: sets[i] }),
+    expect(saves.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const bodies = saves.map((s) => s.body as DraftsPatchResponse);
+    const final = (await send(student, 'GET', `/api/v1/drafts/${name}`)).body as DraftsResponse;
+    for (const id of ids) {
+      const winners = bodies.filter((b) => b.saved[String(id)] !== undefined);
+      expect(winners, `question ${id}`).toHaveLength(1);
+      // Every loser was sent the winner's answer, which is what is stored.
+      for (const b of bodies.filter((body) => body !== winners[0]))
+        expect(b.conflicts[String(id)]).toEqual({ answer: final.answers[String(id)], version: 1 });
+      expect(final.versions[String(id)]).toBe(1);
+    }
+  });
+
+  it('never keep a draft of a question answered while tabs are still saving drafts for it', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const id = await createQuestion(t, teacher, { students: [name] });
+    const results = await burst(BURST, (i) =>
+      i === BURST / 2
+        ? submit(student, id, '01')
+        : send(student, 'PATCH', `/api/v1/drafts/${name}`, {
+            changes: { [id]: { answer: '12', version: i } },
+          }),
     );
-    expect(saves.map((s) => s.status)).toEqual(Array(sets.length).fill(200));
-    const final = (await send(student, 'GET', `/api/v1/drafts/${name}`)).body as {
-      answers: Record<string, string>;
-    };
-    expect(sets).toContainEqual(final.answers);
+    expect(results.map((r) => r.status)).toEqual(Array(BURST).fill(200));
+    const final = (await send(student, 'GET', `/api/v1/drafts/${name}`)).body as DraftsResponse;
+    expect(final.versions).toEqual({});
+    expect(await storedAnswers(student, id)).toHaveLength(1);
   });
 
   it('link topics and modify the same questions at once without a deadlock or a 5xx', async () => {

@@ -76,14 +76,27 @@ export const AssignmentCreateRequest = z.object({
   targetDate: z.string({ error: 'is required' }).min(1, 'is required'),
 });
 
+const studentAnswer = z
+  .string({ error: 'must be a text' })
+  .max(questionLimits.studentAnswerMax, `must be at most ${questionLimits.studentAnswerMax} characters`);
+
+/**
+ * The version of the draft an answer was typed from (0: no draft seen). When given, an answer whose
+ * draft was changed since (another tab, another device) is refused with a 409 instead of stored.
+ */
+const draftVersion = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .nonnegative('must not be negative')
+  .optional();
+
 export const SubmissionItem = z.object({
   questionId: positiveId,
-  studentAnswer: z
-    .string({ error: 'must be a text' })
-    .max(questionLimits.studentAnswerMax, `must be at most ${questionLimits.studentAnswerMax} characters`),
+  studentAnswer,
   studentName: text({ max: 40 }),
   /** Accepted for the original client's sake and ignored: the server's clock sets the time. */
   submitDate: z.unknown().optional(),
+  draftVersion,
 });
 export const SubmissionBatch = z
   .array(SubmissionItem, { error: 'must be a list of answers' })
@@ -92,9 +105,8 @@ export const SubmissionBatch = z
 
 export const RedoItem = z.object({
   questionId: positiveId,
-  studentAnswer: z
-    .string({ error: 'must be a text' })
-    .max(questionLimits.studentAnswerMax, `must be at most ${questionLimits.studentAnswerMax} characters`),
+  studentAnswer,
+  draftVersion,
 });
 export const RedoBatch = z
   .array(RedoItem, { error: 'must be a list of answers' })
@@ -110,23 +122,53 @@ export const MarkRequest = z
   .refine((m) => Object.keys(m).length > 0, 'must mark at least one submission')
   .refine((m) => Object.keys(m).length <= 1000, 'must mark at most 1000 submissions');
 
-/** Answer drafts of a student: question id → answer text. */
-export const DraftsRequest = z.object({
-  answers: z
+/**
+ * `PATCH drafts/{name}`: the answers changed in one tab, each with the version of the draft it was
+ * typed over (0 when the tab has seen none). A change over an older version than the server's is
+ * not saved: the newer copy (another tab, another device) wins and is sent back. `''` clears.
+ */
+export const DraftsPatchRequest = z.object({
+  changes: z
     .record(
       z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be question ids'),
-      z
-        .string()
-        .max(
-          questionLimits.studentAnswerMax,
-          `answers must be at most ${questionLimits.studentAnswerMax} characters`,
-        ),
+      z.object({
+        answer: z
+          .string({ error: 'must be a text' })
+          .max(
+            questionLimits.studentAnswerMax,
+            `must be at most ${questionLimits.studentAnswerMax} characters`,
+          ),
+        version: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .nonnegative('must not be negative'),
+      }),
+      { error: 'must map question ids to {answer, version}' },
     )
+    .refine((c) => Object.keys(c).length > 0, 'must hold at least one change')
     .refine(
-      (a) => Object.keys(a).length <= questionLimits.draftsMax,
-      `at most ${questionLimits.draftsMax} drafts`,
+      (c) => Object.keys(c).length <= questionLimits.draftsMax,
+      `must hold at most ${questionLimits.draftsMax} changes`,
     ),
 });
+
+/** `GET drafts/{name}`: what the student typed and has not submitted, with each draft's version. */
+export type DraftsResponse = {
+  answers: Record<string, string>;
+  /** Every draft's version, cleared ones (answer '') included. */
+  versions: Record<string, number>;
+  updatedAt: string | null;
+};
+
+/** `PATCH drafts/{name}`: what was saved, what lost to a newer copy, what can no longer be answered. */
+export type DraftsPatchResponse = {
+  /** Saved changes: question id → the draft's new version. */
+  saved: Record<string, number>;
+  /** Changes typed over an older version: the newer copy the server keeps. */
+  conflicts: Record<string, { answer: string; version: number }>;
+  /** Questions neither pending nor in review any more (answered elsewhere, unassigned): dropped. */
+  closed: number[];
+};
 
 export const DayQuery = z.object({
   date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
@@ -181,11 +223,18 @@ export type SubmissionQuestion = {
   redo: boolean;
 };
 
+/**
+ * The Results header of the Submissions page. First answers decide the score: `total`, `correct`,
+ * `wrong` and `unmarked` count answers to assignments, never redos. Redos are counted apart:
+ * `redos` answers sent from the review page, `corrected` questions a redo got right.
+ */
 export type SubmissionSummary = {
   total: number;
   correct: number;
   wrong: number;
   unmarked: number;
+  redos: number;
+  corrected: number;
   firstDueDate: string | null;
   lastDueDate: string | null;
 };

@@ -216,7 +216,10 @@ export const calendarDays = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.day] })],
 );
 
-/** A student's answers typed but not yet submitted, so they survive reloads and other devices. */
+/**
+ * A student's answers typed but not yet submitted (to pending questions, and redos of review
+ * questions), so they survive reloads and follow the student to other devices and tabs.
+ */
 export const answerDrafts = pgTable(
   'answer_drafts',
   {
@@ -226,7 +229,10 @@ export const answerDrafts = pgTable(
     questionId: integer()
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
+    /** '' when the student cleared it (kept, so its version goes on counting). */
     answer: text().notNull(),
+    /** Raised by every save; a save typed over an older version loses (drafts/queries.ts). */
+    version: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.questionId] })],

@@ -1,45 +1,113 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { answerDrafts } from '../db/schema.ts';
 
+export type DraftRow = { questionId: number; answer: string; version: number };
+
+/** Every draft of a student (cleared ones too, with their versions), and when the newest was saved. */
 export async function getDrafts(
   db: DbOrTx,
   studentId: number,
-): Promise<{ answers: Record<string, string>; updatedAt: Date | null }> {
+): Promise<{ rows: DraftRow[]; updatedAt: Date | null }> {
   const rows = await db.select().from(answerDrafts).where(eq(answerDrafts.studentId, studentId));
-  const answers: Record<string, string> = {};
   let updatedAt: Date | null = null;
-  for (const row of rows) {
-    answers[String(row.questionId)] = row.answer;
-    if (!updatedAt || row.updatedAt > updatedAt) updatedAt = row.updatedAt;
-  }
-  return { answers, updatedAt };
+  for (const row of rows) if (!updatedAt || row.updatedAt > updatedAt) updatedAt = row.updatedAt;
+  return {
+    rows: rows.map((r) => ({ questionId: r.questionId, answer: r.answer, version: r.version })),
+    updatedAt,
+  };
 }
 
 /**
- * Replaces a student's drafts with these answers. Only questions pending for the student are kept
- * (a draft for anything else has nothing to be submitted to). Two statements; the caller holds the
- * student's lock, so two tabs saving at once end with one tab's whole set, never a mixture.
+ * Of these questions, those the student can still answer: pending (Tutoring) or whose latest answer
+ * is wrong (Review). One statement.
  */
-export async function replaceDrafts(
+export async function openQuestionIds(
   db: DbOrTx,
   studentId: number,
-  answers: Record<string, string>,
+  questionIds: readonly number[],
+): Promise<Set<number>> {
+  if (questionIds.length === 0) return new Set();
+  const result = await db.execute(sql`
+    SELECT q.id AS "questionId" FROM unnest(${sql.param([...questionIds])}::int[]) AS q(id)
+    WHERE EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${studentId} AND a.question_id = q.id)
+       OR EXISTS (
+         SELECT 1 FROM submissions s
+         WHERE s.student_id = ${studentId} AND s.question_id = q.id AND s.marked = -1
+           AND NOT EXISTS (SELECT 1 FROM submissions later
+                           WHERE later.student_id = s.student_id AND later.question_id = s.question_id
+                             AND later.id > s.id))`);
+  return new Set(rowsOf<{ questionId: number }>(result).map((r) => r.questionId));
+}
+
+/**
+ * Saves each change only if the draft still has the version the change was typed over: one
+ * `INSERT … ON CONFLICT … DO UPDATE … WHERE version = base`, so of two tabs saving over the same
+ * version exactly one wins, on PostgreSQL's READ COMMITTED too (the conflicting row is locked and
+ * its condition re-checked). A new draft starts at the base + 1 (1 for a tab that saw none).
+ * Answers the saved question ids with their new versions.
+ */
+export async function saveDraftChanges(
+  db: DbOrTx,
+  studentId: number,
+  changes: readonly { questionId: number; answer: string; base: number }[],
   now: Date,
-): Promise<void> {
-  await db.delete(answerDrafts).where(eq(answerDrafts.studentId, studentId));
-  const entries = Object.entries(answers).filter(([, answer]) => answer !== '');
-  if (entries.length === 0) return;
-  const values = sql.join(
-    entries.map(([id, answer]) => sql`(${Number(id)}::int, ${answer}::text)`),
-    sql`, `,
+): Promise<Map<number, number>> {
+  if (changes.length === 0) return new Map();
+  const result = await db.execute(sql`
+    INSERT INTO answer_drafts (student_id, question_id, answer, version, updated_at)
+    SELECT ${studentId}, c.question_id, c.answer, c.base + 1, ${now.toISOString()}::timestamptz
+    FROM unnest(${sql.param(changes.map((c) => c.questionId))}::int[],
+                ${sql.param(changes.map((c) => c.answer))}::text[],
+                ${sql.param(changes.map((c) => c.base))}::int[]) AS c(question_id, answer, base)
+    ON CONFLICT (student_id, question_id) DO UPDATE
+      SET answer = excluded.answer, version = excluded.version, updated_at = excluded.updated_at
+      WHERE answer_drafts.version = excluded.version - 1
+    RETURNING question_id AS "questionId", version`);
+  return new Map(
+    rowsOf<{ questionId: number; version: number }>(result).map((r) => [r.questionId, r.version]),
   );
-  await db.execute(sql`
-    INSERT INTO answer_drafts (student_id, question_id, answer, updated_at)
-    SELECT ${studentId}, v.question_id, v.answer, ${now.toISOString()}::timestamptz
-    FROM (VALUES ${values}) AS v(question_id, answer)
-    WHERE EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${studentId} AND a.question_id = v.question_id)
-    ON CONFLICT (student_id, question_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at`);
+}
+
+/** The stored drafts of some questions (the newer copies a stale tab lost to). */
+export async function draftsOf(
+  db: DbOrTx,
+  studentId: number,
+  questionIds: readonly number[],
+): Promise<DraftRow[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      questionId: answerDrafts.questionId,
+      answer: answerDrafts.answer,
+      version: answerDrafts.version,
+    })
+    .from(answerDrafts)
+    .where(
+      and(
+        eq(answerDrafts.studentId, studentId),
+        sql`${answerDrafts.questionId} = ANY(${sql.param([...questionIds])}::int[])`,
+      ),
+    );
+}
+
+/** The draft versions of these (student, question) pairs, keyed `student:question` (one statement). */
+export async function draftVersions(
+  db: DbOrTx,
+  pairs: readonly { studentId: number; questionId: number }[],
+): Promise<Map<string, number>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db
+    .select({
+      studentId: answerDrafts.studentId,
+      questionId: answerDrafts.questionId,
+      version: answerDrafts.version,
+    })
+    .from(answerDrafts)
+    .where(
+      sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
+    );
+  return new Map(rows.map((r) => [`${r.studentId}:${r.questionId}`, r.version]));
 }
 
 /** Deletes the drafts of these (student, question) pairs (answered questions), in one statement. */
@@ -53,4 +121,9 @@ export async function deleteDrafts(
     .where(
       sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
     );
+}
+
+/** Rows of `db.execute` on either driver (node-postgres and PGlite both answer `{rows}`). */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: unknown[] }).rows ?? []) as T[];
 }

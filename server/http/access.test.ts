@@ -118,7 +118,7 @@ const MATRIX: Row[] = [
   { route: 'PATCH /api/v1/calendars/:name', expect: ADMIN, why: 'rebuilding a calendar is maintenance' },
   // drafts
   { route: 'GET /api/v1/drafts/:name', expect: STUDENT_READ },
-  { route: 'PUT /api/v1/drafts/:name', expect: STUDENT_WRITE },
+  { route: 'PATCH /api/v1/drafts/:name', expect: STUDENT_WRITE },
 ];
 
 let t: TestApp;

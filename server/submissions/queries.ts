@@ -65,11 +65,17 @@ export function unmarkedPage(db: DbOrTx, studentId: number, page: PageRequest) {
 /** The latest submission of each question is the one that counts for review (index student, question, id). */
 const isLatest = sql`NOT EXISTS (SELECT 1 FROM submissions later WHERE later.student_id = ${submissions.studentId} AND later.question_id = ${submissions.questionId} AND later.id > ${submissions.id})`;
 
-/** Questions whose latest answer is wrong: the review list. */
+/** Reassigned questions are pending (Tutoring) and leave Review until answered again (docs/api.md). */
+const isNotPending = sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${submissions.studentId} AND a.question_id = ${submissions.questionId})`;
+
+/** Questions whose latest answer is wrong and that are not assigned again: the review list. */
 export function reviewPage(db: DbOrTx, studentId: number, page: PageRequest) {
-  return pageOf(db, and(eq(submissions.studentId, studentId), eq(submissions.marked, -1), isLatest)!, page, [
-    desc(questions.generatedDate),
-  ]);
+  return pageOf(
+    db,
+    and(eq(submissions.studentId, studentId), eq(submissions.marked, -1), isLatest, isNotPending)!,
+    page,
+    [desc(questions.generatedDate)],
+  );
 }
 
 /** The latest submission for each of these questions (redo checks). */
@@ -157,17 +163,23 @@ export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic
     WHERE s.id = v.id`);
 }
 
-/** Totals over every submission of a student (optionally one due day), for the Results header. */
+/**
+ * Totals for the Results header (optionally one due day): first answers decide the score, so
+ * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
+ * apart. One statement.
+ */
 export async function submissionSummary(db: DbOrTx, studentId: number, day: string | null) {
   const where = day
     ? and(eq(submissions.studentId, studentId), eq(submissions.dueDay, day))
     : eq(submissions.studentId, studentId);
   const [row] = await db
     .select({
-      total: count(),
-      correct: sql<number>`count(*) FILTER (WHERE ${submissions.marked} = 1)::int`,
-      wrong: sql<number>`count(*) FILTER (WHERE ${submissions.marked} = -1)::int`,
-      unmarked: sql<number>`count(*) FILTER (WHERE ${submissions.marked} = 0)::int`,
+      total: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
+      correct: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 1)::int`,
+      wrong: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = -1)::int`,
+      unmarked: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 0)::int`,
+      redos: sql<number>`count(*) FILTER (WHERE ${submissions.redo})::int`,
+      corrected: sql<number>`count(DISTINCT ${submissions.questionId}) FILTER (WHERE ${submissions.redo} AND ${submissions.marked} = 1)::int`,
       first: min(submissions.targetDate),
       last: max(submissions.targetDate),
     })

@@ -7,10 +7,10 @@ import type {
 } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
-import { consumeAssignments } from '../assignments/queries.ts';
+import { consumeAssignments, pendingAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { deleteDrafts } from '../drafts/queries.ts';
+import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { type Auth, resolveSubjectAccess } from '../http/access.ts';
 import {
@@ -55,10 +55,40 @@ export async function toSubmissionQuestions(
   }));
 }
 
-function rejectItems(problems: Problem[]): never {
+function rejectItems(problems: Problem[], status: 400 | 409 = 400): never {
   const details = problems.map((p) => ({ path: `[${p.index}].${p.field}`, message: p.message }));
   const message = problems.map((p) => `Answer ${p.index + 1} (${p.field}): ${p.message}`).join('; ');
-  throw new AppError(400, message, details);
+  throw new AppError(status, message, details);
+}
+
+export const STALE_DRAFT = 'was changed in another tab or on another device since this answer was typed';
+
+/**
+ * Answers typed over a draft that has changed since (another tab or device saved a newer one): a
+ * 409 naming them, so a stale tab never submits an answer the student has since replaced. Only
+ * items that say which draft version they were typed from are checked (the original client sends
+ * none). The caller holds the students' locks.
+ */
+async function refuseStaleDrafts(
+  tx: DbOrTx,
+  items: readonly { studentId: number; questionId: number; draftVersion?: number | undefined }[],
+): Promise<void> {
+  const checked = items.filter((i) => i.draftVersion !== undefined);
+  if (checked.length === 0) return;
+  const stored = await draftVersions(tx, checked);
+  const stale: Problem[] = [];
+  items.forEach((item, index) => {
+    if (item.draftVersion === undefined) return;
+    const version = stored.get(`${item.studentId}:${item.questionId}`);
+    if (version !== undefined && version !== item.draftVersion) {
+      stale.push({
+        index,
+        field: 'draftVersion',
+        message: `question ${item.questionId}'s answer ${STALE_DRAFT}`,
+      });
+    }
+  });
+  if (stale.length > 0) rejectItems(stale, 409);
 }
 
 /** Why an answer cannot be stored for a question (null when it can). */
@@ -108,6 +138,14 @@ export async function submitAnswers(
       const studentId = students.get(item.studentName.toLowerCase())!.id;
       pairs.set(keyOf(studentId, item.questionId), { studentId, questionId: item.questionId });
     }
+    await refuseStaleDrafts(
+      tx,
+      items.map((item) => ({
+        studentId: students.get(item.studentName.toLowerCase())!.id,
+        questionId: item.questionId,
+        draftVersion: item.draftVersion,
+      })),
+    );
     const consumed = new Map(
       (await consumeAssignments(tx, [...pairs.values()])).map((a) => [keyOf(a.studentId, a.questionId), a]),
     );
@@ -187,7 +225,15 @@ export async function redoAnswers(
   const ids = await db.transaction(async (tx) => {
     const questions = await loadQuestions(tx, questionIds, 'share');
     await lockStudents(tx, [student.id]);
+    await refuseStaleDrafts(
+      tx,
+      items.map((item) => ({ studentId: student.id, ...item })),
+    );
     const latest = await latestSubmissions(tx, student.id, questionIds);
+    // Reassigned questions are pending again: answered on the tutoring page, not redone (docs/api.md).
+    const pending = new Set(
+      (await pendingAssignments(tx, [student.id], questionIds)).map((a) => a.questionId),
+    );
     const problems: Problem[] = [];
     const seen = new Set<number>();
     items.forEach((item, index) => {
@@ -200,6 +246,14 @@ export async function redoAnswers(
           message: `question ${item.questionId} is answered twice in this batch`,
         });
       seen.add(item.questionId);
+      if (pending.has(item.questionId)) {
+        problems.push({
+          index,
+          field: 'questionId',
+          message: `question ${item.questionId} is assigned to ${student.username} again: answer it on the tutoring page`,
+        });
+        return;
+      }
       if (!question || !previous || previous.marked !== -1) {
         problems.push({
           index,
@@ -231,6 +285,10 @@ export async function redoAnswers(
           redo: true,
         };
       }),
+    );
+    await deleteDrafts(
+      tx,
+      items.map((i) => ({ studentId: student.id, questionId: i.questionId })),
     );
     await refreshCalendarDays(
       tx,
@@ -284,6 +342,8 @@ export async function summaryFor(
     correct: row.correct,
     wrong: row.wrong,
     unmarked: row.unmarked,
+    redos: row.redos,
+    corrected: row.corrected,
     firstDueDate: row.first ? formatDateTime(new Date(row.first), timeZone) : null,
     lastDueDate: row.last ? formatDateTime(new Date(row.last), timeZone) : null,
   };

@@ -125,11 +125,15 @@ describe('answering, marking and review', () => {
     const short = await createQuestion(t, teacher, { type: 's', students: [name], targetDate: due });
 
     // Drafts are kept on the server (and only for pending questions).
-    const draft = await call(t, student, 'PUT', `/api/v1/drafts/${name}`, {
-      answers: { [choice]: '12', [short]: 'draft text', 999999: 'ghost' },
+    const draft = await call(t, student, 'PATCH', `/api/v1/drafts/${name}`, {
+      changes: {
+        [choice]: { answer: '12', version: 0 },
+        [short]: { answer: 'draft text', version: 0 },
+        999999: { answer: 'ghost', version: 0 },
+      },
     });
     expect(draft.statusCode).toBe(200);
-    expect(draft.json().answers).toEqual({ [choice]: '12', [short]: 'draft text' });
+    expect(draft.json()).toEqual({ saved: { [choice]: 1, [short]: 1 }, conflicts: {}, closed: [999999] });
     expect((await call(t, student, 'GET', `/api/v1/drafts/${name}`)).json().answers).toEqual({
       [choice]: '12',
       [short]: 'draft text',
@@ -269,7 +273,13 @@ describe('answering, marking and review', () => {
     expect((await call(t, parent, 'POST', '/api/v1/submissions/multiples', item)).statusCode).toBe(403);
     expect((await call(t, null, 'POST', '/api/v1/submissions/multiples', item)).statusCode).toBe(401);
     expect((await call(t, parent, 'GET', '/api/v1/questions/student/alice')).statusCode).toBe(200);
-    expect((await call(t, parent, 'PUT', '/api/v1/drafts/alice', { answers: {} })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t, parent, 'PATCH', '/api/v1/drafts/alice', {
+          changes: { 1: { answer: 'x', version: 0 } },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await call(t, bob, 'GET', '/api/v1/submissions/alice')).statusCode).toBe(403);
     expect((await call(t, bob, 'GET', '/api/v1/submissions/review/alice')).statusCode).toBe(403);
     expect((await call(t, alice, 'GET', '/api/v1/submissions/mark/alice')).statusCode).toBe(403);
@@ -434,5 +444,82 @@ describe('assignments and reading lists', () => {
     expect(rebuilt.statusCode).toBe(200);
     expect(rebuilt.json()).toBe(1);
     expect((await call(t, teacher, 'PATCH', `/api/v1/calendars/${s1.user.username}`)).statusCode).toBe(403);
+  });
+});
+
+describe('scores and reassigning (issue 11)', () => {
+  it('scores first answers only: redos are counted apart, as corrected on review', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await createQuestion(t, teacher, { students: [name] }));
+    // Two right, three wrong.
+    await call(
+      t,
+      student,
+      'POST',
+      '/api/v1/submissions/multiples',
+      ids.map((questionId, i) => ({ questionId, studentAnswer: i < 2 ? '01' : '12', studentName: name })),
+    );
+    const before = (await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json().summary;
+    expect(before).toMatchObject({ total: 5, correct: 2, wrong: 3, redos: 0, corrected: 0 });
+    // Two redos: one right, one wrong.
+    const redo = await call(t, student, 'POST', `/api/v1/submissions/review/${name}`, [
+      { questionId: ids[2], studentAnswer: '01' },
+      { questionId: ids[3], studentAnswer: '012' },
+    ]);
+    expect(redo.statusCode).toBe(200);
+    const after = (await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json();
+    expect(after.summary).toMatchObject({
+      total: 5,
+      correct: 2,
+      wrong: 3,
+      unmarked: 0,
+      redos: 2,
+      corrected: 1,
+    });
+    // The list still shows every answer, redos included.
+    expect(after.totalElements).toBe(7);
+  });
+
+  it('a reassigned answered question is in Tutoring only until it is answered again', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const q = await createQuestion(t, teacher, { students: [name] });
+    await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+      { questionId: q, studentAnswer: '12', studentName: name },
+    ]);
+    const reviewIds = async () =>
+      (
+        (
+          await call(t, student, 'GET', `/api/v1/submissions/review/${name}`)
+        ).json() as Page<SubmissionQuestion>
+      ).content.map((s) => s.question.id);
+    expect(await reviewIds()).toEqual([q]);
+
+    const reassigned = await call(t, teacher, 'POST', '/api/v1/assignments', {
+      questionIds: [q],
+      names: [name],
+      targetDate: dueIn(t, 72),
+    });
+    expect(reassigned.statusCode).toBe(200);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}`)).json()).toEqual([q]);
+    expect(await reviewIds()).toEqual([]);
+    const redo = await call(t, student, 'POST', `/api/v1/submissions/review/${name}`, [
+      { questionId: q, studentAnswer: '01' },
+    ]);
+    expect(redo.statusCode).toBe(400);
+    expect(redo.json().message).toMatch(/assigned to .* again: answer it on the tutoring page/);
+
+    // Answered wrong again: back in Review, once; both answers to assignments count in the score.
+    await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+      { questionId: q, studentAnswer: '012', studentName: name },
+    ]);
+    expect(await reviewIds()).toEqual([q]);
+    expect((await call(t, student, 'GET', `/api/v1/assignments/ids/${name}`)).json()).toEqual([]);
+    expect((await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json().summary).toMatchObject({
+      total: 2,
+      wrong: 2,
+    });
   });
 });

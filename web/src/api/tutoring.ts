@@ -1,6 +1,8 @@
 import type { Page } from '../../../common/contracts/paging.ts';
 import type {
   CalendarItem,
+  DraftsPatchResponse,
+  DraftsResponse,
   QuestionStudent,
   SubmissionQuestion,
   SubmissionSummary,
@@ -10,6 +12,8 @@ import { apiJson } from './client.ts';
 export type PageParams = { page: number; size: number; sort?: string[] };
 export type SubmissionsPage = Page<SubmissionQuestion> & { summary: SubmissionSummary };
 export type DraftAnswers = Record<string, string>;
+/** An answer to send, with the version of the draft it was typed from (0: none). */
+export type AnswerToSend = { questionId: number; studentAnswer: string; draftVersion: number };
 
 const named = (path: string, name: string) => `${path}/${encodeURIComponent(name)}`;
 
@@ -25,18 +29,13 @@ export const tutoringApi = {
     }),
   pendingIds: (name: string, date?: string | null) =>
     apiJson<number[]>(named('assignments/ids', name), { query: { date: date ?? undefined } }),
-  drafts: (name: string) =>
-    apiJson<{ answers: DraftAnswers; updatedAt: string | null }>(named('drafts', name)),
-  saveDrafts: (name: string, answers: DraftAnswers) =>
-    apiJson<{ answers: DraftAnswers }>(named('drafts', name), { method: 'PUT', body: { answers } }),
-  submit: (name: string, answers: DraftAnswers) =>
+  drafts: (name: string) => apiJson<DraftsResponse>(named('drafts', name)),
+  patchDrafts: (name: string, changes: Record<string, { answer: string; version: number }>) =>
+    apiJson<DraftsPatchResponse>(named('drafts', name), { method: 'PATCH', body: { changes } }),
+  submit: (name: string, answers: readonly AnswerToSend[]) =>
     apiJson<SubmissionQuestion[]>('submissions/multiples', {
       method: 'POST',
-      body: Object.entries(answers).map(([questionId, studentAnswer]) => ({
-        questionId: Number(questionId),
-        studentAnswer,
-        studentName: name.toLowerCase(),
-      })),
+      body: answers.map((a) => ({ ...a, studentName: name.toLowerCase() })),
     }),
   submissions: (name: string, paging: PageParams, date?: string | null) =>
     apiJson<SubmissionsPage>(named('submissions', name), {
@@ -55,14 +54,8 @@ export const tutoringApi = {
         sort: paging.sort ?? ['question.generatedDate,desc', 'id,asc'],
       },
     }),
-  redo: (name: string, answers: DraftAnswers) =>
-    apiJson<SubmissionQuestion[]>(named('submissions/review', name), {
-      method: 'POST',
-      body: Object.entries(answers).map(([questionId, studentAnswer]) => ({
-        questionId: Number(questionId),
-        studentAnswer,
-      })),
-    }),
+  redo: (name: string, answers: readonly AnswerToSend[]) =>
+    apiJson<SubmissionQuestion[]>(named('submissions/review', name), { method: 'POST', body: answers }),
   toMark: (name: string) =>
     apiJson<Page<SubmissionQuestion>>(named('submissions/mark', name), { query: { page: 0, size: 1000 } }),
   mark: (name: string, marks: Record<string, number>) =>

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AuthCheckResponse } from '../../../common/contracts/users.ts';
 import { failureTexts } from '../../../common/messages.ts';
 import { isApiError } from '../api/client.ts';
+import { type FailureWords, failureMessage } from '../api/failures.ts';
 import { userKeys, usersApi } from '../api/users.ts';
 import { useAlert } from '../ui/alerts.tsx';
 
@@ -16,46 +17,66 @@ export type FailureOptions = {
    * 403 may arrive before that check has answered, and the move waits for it.
    */
   forbiddenTo?: string | ((me: AuthCheckResponse) => string);
-  /** Text for any other failure. */
+  /** Text for a server failure (5xx): the page's generic text from the spec. */
   otherText?: string;
-};
+} & Partial<Omit<FailureWords, 'fallback'>>;
 
-/** Where sign-in sends the user back to: the path they asked for, with its query string. */
-export type LoginState = { from?: string };
+/** A page's defaults: values only (kept stable across renders), no labellers. */
+export type PageFailureDefaults = Pick<
+  FailureOptions,
+  'unauthorizedText' | 'forbiddenTo' | 'otherText' | 'notFound'
+>;
 
 /**
- * Spec 1 §8 in one place: 401 → alert and /login remembering where the user was (path and query);
- * 403 → 'Access Denied!' and away; anything else → the page's generic alert.
+ * Where sign-in sends the user back to: the path they asked for, with its query string. `denied`:
+ * they came because a page refused them (403), so the sign-in form is shown even to a live session
+ * (spec 1 §8: a 403 goes to /login), for signing in as someone who may open it.
  */
-export function useApiFailure(defaults: FailureOptions = {}) {
+export type LoginState = { from?: string; denied?: boolean };
+
+/**
+ * Spec 1 §8 in one place, for every page: 401 → alert and /login remembering where the user was
+ * (path and query); 403 → 'Access Denied!' and away; anything else → one alert whose words come
+ * from the shared rule (api/failures.ts).
+ */
+export function useApiFailure(defaults: PageFailureDefaults = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
-  const { unauthorizedText, forbiddenTo, otherText } = defaults;
+  const { unauthorizedText, forbiddenTo, otherText, notFound } = defaults;
   return useCallback(
     (error: unknown, options: FailureOptions = {}) => {
-      const settings = { unauthorizedText, forbiddenTo, otherText, ...options };
+      const settings: FailureOptions = { unauthorizedText, forbiddenTo, otherText, notFound, ...options };
+      const from = `${location.pathname}${location.search}`;
       if (isApiError(error, 401)) {
         showAlert(settings.unauthorizedText ?? failureTexts.sessionExpired);
-        const state: LoginState = { from: `${location.pathname}${location.search}` };
-        navigate('/login', { state, replace: true });
+        navigate('/login', { state: { from } satisfies LoginState, replace: true });
         return;
       }
       if (isApiError(error, 403)) {
         showAlert(failureTexts.accessDenied);
-        const target = settings.forbiddenTo;
-        if (typeof target !== 'function') {
-          navigate(target ?? '/login', { replace: true });
-          return;
-        }
+        const target = settings.forbiddenTo ?? '/login';
+        const go = (path: string) =>
+          navigate(path, {
+            replace: true,
+            ...(path === '/login' ? { state: { from, denied: true } satisfies LoginState } : {}),
+          });
+        if (typeof target !== 'function') return go(target);
         queryClient.ensureQueryData({ queryKey: userKeys.auth, queryFn: usersApi.authCheck }).then(
-          (me) => navigate(target(me), { replace: true }),
-          () => navigate('/login', { replace: true }),
+          (me) => go(target(me)),
+          () => go('/login'),
         );
         return;
       }
-      showAlert(settings.otherText ?? failureTexts.serverIssueBang);
+      showAlert(
+        failureMessage(error, {
+          fallback: settings.otherText ?? failureTexts.serverIssueBang,
+          item: settings.item,
+          keyed: settings.keyed,
+          notFound: settings.notFound,
+        }),
+      );
     },
     [
       navigate,
@@ -66,9 +87,18 @@ export function useApiFailure(defaults: FailureOptions = {}) {
       unauthorizedText,
       forbiddenTo,
       otherText,
+      notFound,
     ],
   );
 }
 
-/** Spec 1 §8: a student refused someone else's page goes to their own tutoring page. */
-export const ownTutoringPage = (me: AuthCheckResponse) => `/tutoring/${encodeURIComponent(me.username)}`;
+/**
+ * Spec 1 §8: a student refused someone else's page goes to their own tutoring page; a parent (who
+ * has no tutoring page of their own) to their dashboard, with links to their children.
+ */
+export const ownHomePage = (me: AuthCheckResponse) => {
+  const isStudent = me.roles.includes('ROLE_STUDENT');
+  const isParent = me.roles.includes('ROLE_PARENT');
+  const name = encodeURIComponent(me.username);
+  return isParent && !isStudent ? `/user/${name}` : `/tutoring/${name}`;
+};

@@ -1,6 +1,11 @@
 import type { HLJSApi, LanguageFn } from 'highlight.js';
 import { useEffect, useMemo, useState } from 'react';
-import { type CodeLanguage, splitCode } from '../../../common/questions/rules.ts';
+import {
+  type CodeLanguage,
+  decodeMultiAnswer,
+  type QuestionType,
+  splitCode,
+} from '../../../common/questions/rules.ts';
 import styles from './CodeBlock.module.css';
 
 /*
@@ -92,5 +97,23 @@ export function RichText({ text, inline = false }: { text: string; inline?: bool
         ))}
       {parts.code !== null && <CodeBlock code={parts.code} language={parts.language} />}
     </>
+  );
+}
+
+/**
+ * An answer as people read it: a multiple-answer answer (a JSON array) as its options, an answer
+ * with code as code — never the raw `["2"]` or `&code:` text.
+ */
+export function AnswerText({ type, answer }: { type: QuestionType; answer: string }) {
+  const values = type === 'M' ? decodeMultiAnswer(answer) : null;
+  if (!values) return <RichText text={answer} inline />;
+  return (
+    <ul className={styles.answerList}>
+      {values.map((value) => (
+        <li key={value}>
+          <RichText text={value} inline />
+        </li>
+      ))}
+    </ul>
   );
 }

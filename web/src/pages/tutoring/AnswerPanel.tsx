@@ -12,6 +12,8 @@ type Props = {
   onSubmit?: () => void;
   submitDisabled?: boolean;
   submitLabel?: string;
+  /** What the panel says when there is nothing to show. */
+  emptyText?: string;
 };
 
 /**
@@ -28,6 +30,7 @@ export function AnswerPanel({
   onSubmit,
   submitDisabled,
   submitLabel = 'Submit All',
+  emptyText = 'Nothing to show yet.',
 }: Props) {
   const [open, setOpen] = useState(false);
   const title = mode === 'answer' ? 'Your Answers' : 'Check Your Answers';
@@ -51,7 +54,7 @@ export function AnswerPanel({
           {title}
         </h2>
         {total === 0 ? (
-          <p>Hello, there</p>
+          <p className={styles.emptyText}>{emptyText}</p>
         ) : (
           <>
             <h3 className={styles.subtitle}>Jump to Question</h3>

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
+import { questionLimits } from '../../../../common/limits.ts';
 import { decodeMultiAnswer, encodeMultiAnswer, type Mark } from '../../../../common/questions/rules.ts';
-import { RichText } from '../../ui/CodeBlock.tsx';
+import { AnswerText, RichText } from '../../ui/CodeBlock.tsx';
 import { formatTimeLeft, formatWhen } from './format.ts';
 import styles from './QuestionCard.module.css';
 
@@ -14,8 +16,10 @@ type Props = {
   answer?: AnswerProps;
   /** Checking (submissions): what was submitted and how it was marked. */
   check?: CheckProps;
-  /** A line under the card (review: the result of a redo). */
-  note?: string;
+  /** A line under the card (review: the student's last answer). */
+  note?: ReactNode;
+  /** Neither answering nor checking (a parent's view): the options are listed, nothing can be ticked. */
+  readOnly?: boolean;
 };
 
 const markText: Record<Mark, string> = { 1: 'Correct', [-1]: 'Wrong', 0: 'Not marked yet' } as Record<
@@ -23,13 +27,8 @@ const markText: Record<Mark, string> = { 1: 'Correct', [-1]: 'Wrong', 0: 'Not ma
   string
 >;
 
-function showAnswer(question: QuestionStudent | QuestionOnly, value: string): string {
-  if (question.type !== 'M') return value;
-  return (decodeMultiAnswer(value) ?? [value]).join(', ');
-}
-
 /** One question as the tutoring, submission and review pages show it (spec 1 §2). */
-export function QuestionCard({ number, question, answer, check, note }: Props) {
+export function QuestionCard({ number, question, answer, check, note, readOnly }: Props) {
   const headingId = `question-${number}-title`;
   const tone = check
     ? check.marked === 1
@@ -75,15 +74,24 @@ export function QuestionCard({ number, question, answer, check, note }: Props) {
         </details>
       )}
       {answer && <AnswerInput question={question} {...answer} labelledBy={headingId} number={number} />}
+      {readOnly && !answer && !check && question.candidates.length > 0 && (
+        <ol className={styles.optionList} aria-label={`Options of question ${number}`}>
+          {question.candidates.map((candidate) => (
+            <li key={candidate.id}>
+              <RichText text={candidate.value} inline />
+            </li>
+          ))}
+        </ol>
+      )}
       {check && 'answer' in question && (
         <dl className={styles.result}>
           <dt>Your answer</dt>
           <dd className={styles.resultValue}>
-            <RichText text={showAnswer(question, check.studentAnswer)} inline />
+            <AnswerText type={question.type} answer={check.studentAnswer} />
           </dd>
           <dt>Correct answer</dt>
           <dd className={styles.resultValue}>
-            <RichText text={showAnswer(question, question.answer)} inline />
+            <AnswerText type={question.type} answer={question.answer} />
           </dd>
           <dt>Result</dt>
           <dd>
@@ -98,11 +106,7 @@ export function QuestionCard({ number, question, answer, check, note }: Props) {
           <dd className={styles.resultValue}>{question.explanation}</dd>
         </dl>
       )}
-      {note && (
-        <p className={styles.note} role="status">
-          {note}
-        </p>
-      )}
+      {note && <div className={styles.note}>{note}</div>}
     </article>
   );
 }
@@ -115,6 +119,8 @@ function AnswerInput({
 }: AnswerProps & { question: QuestionStudent | QuestionOnly; labelledBy: string; number: number }) {
   if (question.type === 's') {
     const id = `answer-${question.id}`;
+    const max = questionLimits.studentAnswerMax;
+    const near = value.length >= max * 0.9;
     return (
       <div className={styles.answer}>
         <label htmlFor={id} className={styles.answerLabel}>
@@ -124,9 +130,15 @@ function AnswerInput({
           id={id}
           className={styles.textarea}
           rows={4}
+          maxLength={max}
+          aria-describedby={`${id}-count`}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
+        <p id={`${id}-count`} className={`${styles.counter} ${near ? styles.counterNear : ''}`}>
+          {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+          {value.length >= max ? ' (the most an answer can hold)' : ''}
+        </p>
       </div>
     );
   }

@@ -4,35 +4,42 @@ import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
-import { type DraftAnswers, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
-import { ownTutoringPage, useApiFailure } from '../../layout/useApiFailure.ts';
+import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
+import { usePageParams } from '../../layout/usePageParams.ts';
 import { useAlert } from '../../ui/alerts.tsx';
+import { AnswerText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
 import styles from './TutoringPage.module.css';
+import { draftStatusText } from './TutoringPage.tsx';
+import { useDrafts } from './useDrafts.ts';
+import { useViewer } from './viewer.ts';
 
 export const SOLVE_ALL = 'You should solve all questions';
 
 /**
- * /review/{name}: questions whose latest answer is wrong, to redo (spec 1 §2, §5). A correct redo
- * takes a question off the list; the page shows which redos were right.
+ * /review/{name}: questions whose latest answer is wrong, to redo (spec 1 §2, §5). Ticks are kept as
+ * drafts like on the tutoring page; a correct redo takes a question off the list, and the page shows
+ * which redos were right.
  */
 export function ReviewPage() {
   const { name = '' } = useParams();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { showAlert } = useAlert();
-  const onFailure = useApiFailure({ forbiddenTo: ownTutoringPage });
-  const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
-  const [answers, setAnswers] = useState<DraftAnswers>({});
+  const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
+  const { page, size, setPage, setSize } = usePageParams();
+  const viewer = useViewer(name);
+  const drafts = useDrafts(name, { enabled: viewer.canAnswer });
+  const { answers } = drafts;
   const [results, setResults] = useState<SubmissionQuestion[]>([]);
   const [busy, setBusy] = useState(false);
 
   const query = useQuery({
-    queryKey: tutoringKeys.review(name, paging.page, paging.size),
-    queryFn: () => tutoringApi.review(name, paging),
+    queryKey: tutoringKeys.review(name, page, size),
+    queryFn: () => tutoringApi.review(name, { page, size }),
     retry: false,
   });
   useEffect(() => {
@@ -40,28 +47,42 @@ export function ReviewPage() {
   }, [query.error, onFailure]);
 
   const shown = query.data?.content ?? [];
-  const onPage = shown.map((s) => String(s.question.id));
-  const allAnswered = shown.length > 0 && onPage.every((id) => answers[id]);
+  const onPage = shown.map((s) => s.question.id);
+  const numberOf = (questionId: number | string) => page * size + onPage.indexOf(Number(questionId)) + 1;
+  const label = (questionId: number | string) => `Question ${numberOf(questionId)}`;
+  const allAnswered = shown.length > 0 && onPage.every((id) => answers[String(id)]);
 
   const submit = async () => {
     if (!allAnswered) return showAlert(SOLVE_ALL);
     if (!(await confirm('Are you sure to submit?'))) return;
     setBusy(true);
     try {
-      const created = await tutoringApi.redo(
-        name,
-        Object.fromEntries(onPage.map((id) => [id, answers[id]!])),
-      );
+      const overwritten = await drafts.flush();
+      if (overwritten.length > 0) {
+        showAlert(
+          `${overwritten.map(label).join(', ')}: changed in another tab or on another device. The newer answer is shown now: check it and submit again.`,
+        );
+        return;
+      }
+      const current = drafts.current();
+      const items: AnswerToSend[] = onPage.map((id) => ({
+        questionId: id,
+        studentAnswer: current[String(id)] ?? '',
+        draftVersion: drafts.versionOf(id),
+      }));
+      const created = await tutoringApi.redo(name, items);
+      drafts.forget(onPage);
       setResults(created);
-      setAnswers({});
       const right = created.filter((s) => s.marked === 1).length;
       showAlert(`${right} of ${created.length} redo${created.length === 1 ? '' : 's'} correct.`, 'info');
       await queryClient.invalidateQueries({ queryKey: ['review', name.toLowerCase()] });
     } catch (error) {
       if (isApiError(error, 401))
         return onFailure(error, { unauthorizedText: failureTexts.sessionExpiredOnSubmit });
-      if (isApiError(error, 403)) return onFailure(error);
-      showAlert(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssueBang);
+      onFailure(error, {
+        item: (index) => label(onPage[index] ?? 0),
+        keyed: label,
+      });
     } finally {
       setBusy(false);
     }
@@ -72,8 +93,13 @@ export function ReviewPage() {
       <div className={styles.main}>
         <div className={styles.titleCard}>
           <h1 className={styles.heading}>Review</h1>
-          <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
+          <PageSizeSelect size={size} onSize={setSize} />
         </div>
+        {viewer.known && !viewer.canAnswer && (
+          <p className={styles.readOnly} role="note">
+            You are viewing {name}'s wrong answers. Only {name} can redo them.
+          </p>
+        )}
         {results.length > 0 && (
           <section className={styles.titleCard} aria-labelledby="redo-results">
             <h2 id="redo-results" className={styles.heading}>
@@ -102,30 +128,43 @@ export function ReviewPage() {
         {shown.map((submission, index) => (
           <QuestionCard
             key={submission.question.id}
-            number={paging.page * paging.size + index + 1}
+            number={page * size + index + 1}
             question={submission.question}
-            answer={{
-              value: answers[String(submission.question.id)] ?? '',
-              onChange: (value) => setAnswers((a) => ({ ...a, [String(submission.question.id)]: value })),
-            }}
-            note={`Your last answer: ${submission.studentAnswer}`}
+            readOnly={!viewer.canAnswer}
+            answer={
+              viewer.canAnswer
+                ? {
+                    value: answers[String(submission.question.id)] ?? '',
+                    onChange: (value) => drafts.setAnswer(submission.question.id, value),
+                  }
+                : undefined
+            }
+            note={
+              <>
+                <span className={styles.noteLabel}>Your last answer: </span>
+                <AnswerText type={submission.question.type} answer={submission.studentAnswer} />
+              </>
+            }
           />
         ))}
         {(query.data?.totalElements ?? 0) > 0 && (
-          <PageFooter
-            page={paging.page}
-            totalPages={query.data?.totalPages ?? 1}
-            onPage={(page) => setPaging((p) => ({ ...p, page }))}
-          />
+          <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
         )}
-        <button
-          type="button"
-          className={styles.submitWide}
-          disabled={shown.length === 0 || busy}
-          onClick={() => void submit()}
-        >
-          Submit
-        </button>
+        {viewer.canAnswer && (
+          <>
+            <p className={styles.saving} role="status">
+              {draftStatusText(drafts.status, label)}
+            </p>
+            <button
+              type="button"
+              className={styles.submitWide}
+              disabled={shown.length === 0 || busy}
+              onClick={() => void submit()}
+            >
+              Submit
+            </button>
+          </>
+        )}
       </div>
     </div>
   );

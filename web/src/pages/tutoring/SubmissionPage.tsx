@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { isDay } from '../../../../common/dates.ts';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
-import { ownTutoringPage, useApiFailure } from '../../layout/useApiFailure.ts';
+import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
+import { usePageParams } from '../../layout/usePageParams.ts';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
@@ -23,24 +22,18 @@ export function scorePercent(correct: number, total: number): string {
 /** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
 export function SubmissionPage() {
   const { name = '' } = useParams();
-  const [search] = useSearchParams();
-  const onFailure = useApiFailure({ forbiddenTo: ownTutoringPage });
-  const rawDate = search.get('date');
-  const date = rawDate && isDay(rawDate) ? rawDate : null;
-  const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
-  // A new date filter starts again at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the date changes
-  useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [date]);
+  const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
+  const { page, size, date, setPage, setSize } = usePageParams();
 
   const query = useQuery({
-    queryKey: tutoringKeys.submissions(name, paging.page, paging.size, date),
-    queryFn: () => tutoringApi.submissions(name, paging, date),
+    queryKey: tutoringKeys.submissions(name, page, size, date),
+    queryFn: () => tutoringApi.submissions(name, { page, size }, date),
     retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);
   }, [query.error, onFailure]);
-  const { jump } = useJump(paging, setPaging, query.data);
+  const { jump } = useJump(size, setPage, query.data);
 
   const data = query.data;
   const summary = data?.summary;
@@ -48,14 +41,14 @@ export function SubmissionPage() {
   const marked = summary ? summary.correct + summary.wrong : 0;
   const percent = summary ? scorePercent(summary.correct, summary.total) : '0.00';
   const good = summary ? summary.total > 0 && summary.correct / summary.total > 0.5 : false;
-  const first = paging.page * paging.size;
+  const first = page * size;
 
   return (
     <div className={styles.layout}>
       <div className={styles.main}>
         <div className={styles.titleCard}>
           <h1 className={styles.heading}>Submissions</h1>
-          <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
+          <PageSizeSelect size={size} onSize={setSize} />
         </div>
         {date && <DateChip date={date} clearTo={`/submission/${encodeURIComponent(name)}`} />}
         {summary && summary.total > 0 && (
@@ -85,6 +78,12 @@ export function SubmissionPage() {
                 {summary.unmarked} still to be marked ({marked} marked)
               </p>
             )}
+            {summary.redos > 0 && (
+              <p style={{ margin: 0 }} data-testid="redos">
+                {summary.corrected} corrected on review ({summary.redos} redo{summary.redos === 1 ? '' : 's'},
+                not counted in the score)
+              </p>
+            )}
           </section>
         )}
         {query.isPending && <p role="status">Loading…</p>}
@@ -106,13 +105,7 @@ export function SubmissionPage() {
             }}
           />
         ))}
-        {total > 0 && (
-          <PageFooter
-            page={paging.page}
-            totalPages={data?.totalPages ?? 1}
-            onPage={(page) => setPaging((p) => ({ ...p, page }))}
-          />
-        )}
+        {total > 0 && <PageFooter page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} />}
       </div>
       <AnswerPanel
         mode="check"

@@ -1,110 +1,116 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DraftAnswers, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { DraftStore } from './draftStore.ts';
+
+export { localDraftKey } from './draftStore.ts';
 
 const SAVE_DELAY_MS = 600;
-type Stored = { answers: DraftAnswers; updatedAt: number };
-
-/** Local copy for offline use, one key per student so two students on one browser never mix. */
-export function localDraftKey(name: string): string {
-  return `tutorfolio:drafts:${name.toLowerCase()}`;
-}
-function readLocal(name: string): Stored | null {
-  try {
-    const raw = localStorage.getItem(localDraftKey(name));
-    return raw ? (JSON.parse(raw) as Stored) : null;
-  } catch {
-    return null;
-  }
-}
+/** How often an open tab looks for answers changed elsewhere (besides on focus). */
+export const DRAFT_POLL_MS = 15_000;
+/** After a lost connection, saving is tried again this often (and at once when the browser is back online). */
+const RETRY_MS = 10_000;
 
 /**
- * A student's answers as they type: kept on the server (debounced) so they follow the student to
- * any device and survive signing out, and in local storage in case the network is gone. Whichever
- * copy is newer wins when the page opens. `pendingIds` drops drafts of questions no longer pending.
+ * A student's answers as they type (tutoring and review): each changed answer is saved on the
+ * server 600 ms after the last keystroke (and at once when leaving the page), kept in local storage
+ * until then, and answers changed in another tab or on another device show up on focus and every
+ * 15 s. See draftStore.ts for the rules. `enabled: false` (a parent's read-only view) reads nothing.
  */
-export function useDrafts(name: string, pendingIds: number[] | undefined) {
-  const [answers, setAnswers] = useState<DraftAnswers>(() => readLocal(name)?.answers ?? {});
-  const [saving, setSaving] = useState<'idle' | 'saving' | 'saved' | 'offline'>('idle');
+export function useDrafts(name: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const store = useMemo(
+    () => new DraftStore(name, (changes) => tutoringApi.patchDrafts(name, changes)),
+    [name],
+  );
+  const answers = useSyncExternalStore(store.subscribe, store.answers);
+  const status = useSyncExternalStore(store.subscribe, store.getStatus);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const unsaved = useRef<DraftAnswers | null>(null);
+
   const server = useQuery({
     queryKey: tutoringKeys.drafts(name),
     queryFn: () => tutoringApi.drafts(name),
     retry: false,
+    enabled,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: DRAFT_POLL_MS,
   });
-
-  // Only pending questions can have drafts; whichever copy arrives is pruned to them.
-  const pending = useRef<Set<string> | null>(null);
-  const prune = useCallback((current: DraftAnswers): DraftAnswers => {
-    const allowed = pending.current;
-    if (!allowed) return current;
-    const kept = Object.fromEntries(Object.entries(current).filter(([id]) => allowed.has(id)));
-    return Object.keys(kept).length === Object.keys(current).length ? current : kept;
-  }, []);
-
-  // Reconcile once the server's copy arrives: the newer of it and this browser's copy wins.
   useEffect(() => {
-    if (!server.data) return;
-    const local = readLocal(name);
-    const serverAt = server.data.updatedAt ? new Date(server.data.updatedAt).getTime() : 0;
-    if (!local || serverAt >= local.updatedAt) setAnswers(prune(server.data.answers));
-  }, [server.data, name, prune]);
+    if (server.data) store.applyServer(server.data);
+  }, [server.data, store]);
 
-  const pendingKey = pendingIds?.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the id list's content
-  useEffect(() => {
-    if (!pendingIds) return;
-    pending.current = new Set(pendingIds.map(String));
-    setAnswers(prune);
-  }, [pendingKey]);
+  const saveNow = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    return store.save();
+  }, [store]);
+
+  const schedule = useCallback(
+    (delay: number) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        store.save().catch(() => {
+          // shown through the store's status; a lost connection is tried again
+          if (store.status.kind === 'offline') schedule(RETRY_MS);
+        });
+      }, delay);
+    },
+    [store],
+  );
 
   const setAnswer = useCallback(
     (questionId: number, value: string) => {
-      setAnswers((current) => {
-        const next = { ...current };
-        if (value === '') delete next[String(questionId)];
-        else next[String(questionId)] = value;
-        localStorage.setItem(
-          localDraftKey(name),
-          JSON.stringify({ answers: next, updatedAt: Date.now() } satisfies Stored),
-        );
-        if (timer.current) clearTimeout(timer.current);
-        setSaving('saving');
-        unsaved.current = next;
-        timer.current = setTimeout(() => {
-          unsaved.current = null;
-          tutoringApi
-            .saveDrafts(name, next)
-            .then(() => setSaving('saved'))
-            .catch(() => setSaving('offline'));
-        }, SAVE_DELAY_MS);
-        return next;
-      });
+      store.edit(questionId, value);
+      schedule(SAVE_DELAY_MS);
     },
-    [name],
+    [store, schedule],
   );
 
-  const clear = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    unsaved.current = null;
-    localStorage.removeItem(localDraftKey(name));
-    setAnswers({});
-  }, [name]);
+  // Changes left unsaved by an earlier visit go out when the page opens; a tab coming back to the
+  // foreground (the browser's focus, not only visibility) looks for changes made elsewhere.
+  const { refetch } = server;
+  useEffect(() => {
+    if (!enabled) return;
+    if (store.hasUnsaved()) schedule(0);
+    const onFocus = () => void refetch();
+    const onOnline = () => {
+      if (store.hasUnsaved()) schedule(0);
+    };
+    window.addEventListener('focus', onFocus);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [enabled, store, schedule, refetch]);
 
   // Leaving the page (or the app) while a save is waiting sends it at once rather than dropping it.
   useEffect(() => {
     const flush = () => {
-      if (timer.current) clearTimeout(timer.current);
-      if (unsaved.current) void tutoringApi.saveDrafts(name, unsaved.current).catch(() => {});
-      unsaved.current = null;
+      if (timer.current) void saveNow().catch(() => {});
     };
     window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [name]);
+  }, [saveNow]);
 
-  return { answers, setAnswer, clear, saving };
+  return {
+    answers,
+    setAnswer,
+    status,
+    versionOf: (questionId: number) => store.versionOf(questionId),
+    /**
+     * Saves what is unsaved now (before a submit); answers the questions whose change lost to a
+     * newer copy from elsewhere, or rejects when saving fails.
+     */
+    flush: async (): Promise<string[]> => {
+      await saveNow();
+      return store.status.kind === 'saved' ? store.status.overwritten : [];
+    },
+    /** The answers shown now (after a flush, the closure's `answers` may be older). */
+    current: () => store.answers(),
+    forget: (questionIds: readonly number[]) => store.forget(questionIds),
+  };
 }

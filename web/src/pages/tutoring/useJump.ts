@@ -5,21 +5,22 @@ import { useEffect, useState } from 'react';
  * the original did) and move focus there for keyboard users.
  */
 export function useJump(
-  paging: { page: number; size: number },
-  setPaging: (update: (p: { page: number; size: number }) => { page: number; size: number }) => void,
+  size: number,
+  setPage: (page: number) => void,
   shown: { number: number } | undefined,
 ) {
   const [target, setTarget] = useState<number | null>(null);
   useEffect(() => {
-    if (target === null || !shown || shown.number !== Math.floor((target - 1) / paging.size)) return;
+    if (target === null || !shown || shown.number !== Math.floor((target - 1) / size)) return;
     const element = document.getElementById(`question-${target}`);
     if (!element) return;
     element.scrollIntoView({ behavior: 'smooth', block: 'start' });
     element.focus({ preventScroll: true });
     setTarget(null);
-  }, [target, shown, paging.size]);
+  }, [target, shown, size]);
   const jump = (number: number) => {
-    setPaging((p) => ({ ...p, page: Math.floor((number - 1) / p.size) }));
+    const page = Math.floor((number - 1) / size);
+    if (!shown || shown.number !== page) setPage(page);
     setTarget(number);
   };
   return { jump };

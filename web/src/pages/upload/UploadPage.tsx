@@ -10,7 +10,15 @@ import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { useAlert } from '../../ui/alerts.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { QuestionCard } from '../tutoring/QuestionCard.tsx';
-import { answerOf, blankDraft, checkDraft, type Draft, keepLocked, type Lockable } from './draft.ts';
+import {
+  answerOf,
+  blankDraft,
+  checkDraft,
+  type Draft,
+  isWritten,
+  keepLocked,
+  type Lockable,
+} from './draft.ts';
 import styles from './UploadPage.module.css';
 
 const STORAGE_KEY = 'tutorfolio:upload';
@@ -91,7 +99,13 @@ export function UploadPage() {
     setDrafts([blankDraft()]);
     setActive(0);
   };
-  const closeTab = (index: number) => {
+  const closeTab = async (index: number) => {
+    // A written question is never thrown away without asking (as Remove all asks).
+    if (
+      isWritten(drafts[index]!) &&
+      !(await confirm(`Close question ${index + 1}? What is written in it is lost.`))
+    )
+      return;
     if (drafts.length === 1) return setDrafts([blankDraft()]);
     setDrafts((all) => all.filter((_, i) => i !== index));
     setActive((a) => (a >= index && a > 0 ? a - 1 : a));
@@ -147,7 +161,7 @@ export function UploadPage() {
               type="button"
               className={styles.closeTab}
               aria-label={`Close question ${index + 1}`}
-              onClick={() => closeTab(index)}
+              onClick={() => void closeTab(index)}
             >
               ×
             </button>

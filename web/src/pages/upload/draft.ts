@@ -63,6 +63,12 @@ export function blankDraft(): Draft {
   };
 }
 
+/** Whether anything has been written in a draft (closing its tab then asks first). */
+export function isWritten(draft: Draft): boolean {
+  const blank = blankDraft();
+  return JSON.stringify({ ...draft, language: blank.language }) !== JSON.stringify(blank);
+}
+
 /** A fresh draft that keeps the locked fields of `from`. */
 export function keepLocked(from: Draft, locks: ReadonlySet<Lockable>): Draft {
   const next = blankDraft();

@@ -1,0 +1,84 @@
+import { isApiError } from './client.ts';
+
+/**
+ * The one rule for the words a failed call shows (issue 11: pages used to decide this each their
+ * own way). 401 and 403 move the user (layout/useApiFailure.ts); everything else is a sentence:
+ * - the server could not be reached or did not answer in time: the client's own words;
+ * - any other 4xx: the server's message, which names what is wrong; when it lists problems by
+ *   request position (`details[].path` such as `[2].studentAnswer`), each becomes
+ *   "Question 8: Answer must …" through the page's `item` labeller — never a raw index;
+ * - 5xx or anything unexpected: the page's generic text from the spec.
+ */
+export type FailureWords = {
+  /** The spec's generic text for this page (5xx, unexpected errors). */
+  fallback: string;
+  /** How the page names the item at a request position (e.g. `Question 8`). */
+  item?: (index: number) => string;
+  /** How the page names a request key that is an id (drafts: `changes.<questionId>.answer`). */
+  keyed?: (key: string) => string;
+  /** Words for a 404 (e.g. "There is no student named bob."). */
+  notFound?: string;
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  question: 'Question',
+  type: 'Type',
+  candidates: 'Options',
+  answer: 'Answer',
+  studentAnswer: 'Answer',
+  explanation: 'Explanation',
+  hint: 'Hint',
+  topics: 'Topics',
+  students: 'Students',
+  names: 'Students',
+  targetDate: 'Due date',
+  generatedDate: 'Generated date',
+  questionId: 'Question',
+  questionIds: 'Questions',
+  draftVersion: 'Answer',
+  q: 'Search text',
+};
+
+/** Messages that read on after a field name ("must not be empty"); others stand alone. */
+const CONTINUES = /^(must|is|are|was|were|has|have|contains|cannot|should|needs)\b/;
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One `details` entry in words: `Question 8: Title must not be empty`. */
+export function describeDetail(
+  detail: { path: string; message: string },
+  words: Partial<FailureWords> = {},
+): string {
+  // `[2].title`, `2.title` (zod), `changes.123.answer` (keyed maps), or a plain field.
+  const parts = detail.path
+    .replace(/^\[(\d+)\]\.?/, '$1.')
+    .split('.')
+    .filter(Boolean);
+  let prefix = '';
+  if (parts.length > 0 && /^\d+$/.test(parts[0]!) && words.item) {
+    prefix = `${words.item(Number(parts.shift()))}: `;
+  } else if (parts[0] === 'changes' && parts.length > 1 && words.keyed) {
+    parts.shift();
+    prefix = `${words.keyed(parts.shift()!)}: `;
+  }
+  const field = parts.filter((p) => !/^\d+$/.test(p)).at(-1);
+  const label = field ? (FIELD_LABELS[field] ?? capitalise(field)) : '';
+  const sentence =
+    label && CONTINUES.test(detail.message) ? `${label} ${detail.message}` : capitalise(detail.message);
+  return `${prefix}${sentence}`;
+}
+
+/** The words to show for a failed call (not 401/403, which move the user elsewhere). */
+export function failureMessage(error: unknown, words: FailureWords): string {
+  if (!isApiError(error)) return words.fallback;
+  if (error.status === 0) return error.message;
+  if (error.status === 404 && words.notFound) return words.notFound;
+  if (error.status >= 400 && error.status < 500) {
+    const details = error.body?.details ?? [];
+    const positional = details.some((d) => /^\[?\d+\]?\.|^changes\./.test(d.path));
+    if (positional) return [...new Set(details.map((d) => describeDetail(d, words)))].join('\n');
+    return error.message;
+  }
+  return words.fallback;
+}

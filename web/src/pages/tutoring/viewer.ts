@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { hasAnyRole, isRole, STAFF_ROLES } from '../../../../common/roles.ts';
+import { userKeys, usersApi } from '../../api/users.ts';
+
+/**
+ * Who is looking at a student's page. The student (and staff, who may answer for them) can answer;
+ * anyone else allowed to see it — a linked parent — gets a read-only view: no inputs, no Submit
+ * (issue 11). Until the session check answers, the page shows no inputs either.
+ */
+export function useViewer(name: string): { canAnswer: boolean; known: boolean } {
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  if (!me.data) return { canAnswer: false, known: false };
+  const self = me.data.username.toLowerCase() === name.toLowerCase();
+  const roles = me.data.roles.map((r) => r.replace(/^ROLE_/, '')).filter(isRole);
+  return { canAnswer: self || hasAnyRole(roles, STAFF_ROLES), known: true };
+}
