@@ -89,7 +89,7 @@ export default defineConfig({
             // Every signed-in page (not sign-in): TanStack Query, the header layout, the confirm dialog.
             {
               name: 'signed-in',
-              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/]ConfirmDialog\b)/,
+              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring|failures)\.ts|ui[\\/]ConfirmDialog\b)/,
               priority: 40,
             },
             // The floating calendar: only the pages that show it.
