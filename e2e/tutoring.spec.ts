@@ -210,7 +210,9 @@ test('review lists the wrong answers and a correct redo leaves the list', async 
   // First answers decide the score; the redos are counted apart (issue 11).
   await page.goto(`/submission/${name}`);
   await expect(page.getByTestId('score')).toHaveText('Score 4 / 7 (57.14%)');
-  await expect(page.getByTestId('redos')).toHaveText('2 corrected on review (3 redos, not counted in the score)');
+  await expect(page.getByTestId('redos')).toHaveText(
+    '2 corrected on review (3 redos, not counted in the score)',
+  );
   await page.context().close();
 });
 
