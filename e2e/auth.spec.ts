@@ -126,9 +126,27 @@ test("a student opening another student's page is told Access Denied!", async ({
   await expect(page).toHaveURL('/user/bob');
   await page.goto('/user/alice');
   await expect(page.getByRole('alert')).toHaveText(/Access Denied!/);
-  // Sent to sign-in, whose live-session check then brings bob back to his own page.
+  // A student refused a student's page goes to their own tutoring page (spec 1 §8).
+  await expect(page).toHaveURL('/tutoring/bob');
+});
+
+test('a student refused a teacher page is sent to sign-in after the alert, with a way back', async ({
+  page,
+}) => {
+  await openSignIn(page);
+  await signIn(page, demo.bob);
   await expect(page).toHaveURL('/user/bob');
-  await expect(page.getByRole('heading', { name: 'bob' })).toBeVisible();
+  for (const path of ['/questions', '/questions/modify', '/upload', '/marking/alice']) {
+    await page.goto(path);
+    await expect(page.getByRole('alert')).toHaveText(/Access Denied!/);
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText(
+      'You are signed in as bob, who may not open that page.',
+    );
+  }
+  await page.getByRole('link', { name: 'your page' }).click();
+  await expect(page).toHaveURL('/user/bob');
 });
 
 test('any unknown path goes to / and from there to sign-in', async ({ page }) => {

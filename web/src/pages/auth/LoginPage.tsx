@@ -43,6 +43,10 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const from = safeReturnPath((location.state as LoginState | null)?.from);
+  // Sent here by a page that refused the signed-in user (spec 1 §8): the form stays, to sign in as
+  // someone who may open it, with a way back to their own page.
+  const denied = (location.state as LoginState | null)?.denied === true;
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
 
   const goOn = (username: string) => {
     sessionChanged();
@@ -65,7 +69,9 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
     usersApi
       .refresh()
       .then((username) => {
-        if (!controller.signal.aborted && username) goOn(username);
+        if (controller.signal.aborted || !username) return;
+        if (denied) setSignedInAs(username);
+        else goOn(username);
       })
       .catch(() => {});
     return () => controller.abort();
@@ -116,6 +122,12 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
         <p className={styles.subtitle}>
           {variant === 'welcomeBack' ? oauthTexts.welcomeSubtitle : authTexts.signInSubtitle}
         </p>
+        {signedInAs && (
+          <p className={styles.hint} role="note">
+            You are signed in as {signedInAs}, who may not open that page. Sign in as someone who may, or go
+            back to <Link to={`/user/${encodeURIComponent(signedInAs)}`}>your page</Link>.
+          </p>
+        )}
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="login-email">

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { failureTexts } from '../../../../common/messages.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
-import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import styles from './UserPage.module.css';
 
 const DEFAULT_AVATAR =
@@ -19,7 +19,8 @@ export function UserPage() {
   const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name), retry: false });
 
   useEffect(() => {
-    if (user.error) onFailure(user.error, { forbiddenTo: '/login' });
+    // A student or parent refused someone else's dashboard goes to their own page (spec 1 §8).
+    if (user.error) onFailure(user.error, { forbiddenTo: ownHomePage });
   }, [user.error, onFailure]);
 
   if (user.isPending) return <p role="status">Loading…</p>;
