@@ -221,7 +221,14 @@ describe('a new person', () => {
     const first = await signInWith('kakao', who);
     await register(first.browser, first.location!);
     expect((await signInWith('kakao', who, { from: '/tutoring/Path Walker?date=2026-11-23' })).location).toBe(
-      '/tutoring/Path Walker?date=2026-11-23',
+      '/tutoring/Path%20Walker?date=2026-11-23',
+    );
+    // Names in any script: the Location header carries them percent-encoded (raw, Node would refuse it).
+    expect((await signInWith('kakao', who, { from: '/user/김민수' })).location).toBe(
+      `/user/${encodeURIComponent('김민수')}`,
+    );
+    expect((await signInWith('kakao', who, { from: '/user/%EA%B9%80?x=%20' })).location).toBe(
+      '/user/%EA%B9%80?x=%20',
     );
     for (const from of ['//evil.example/x', '/\\evil.example', 'https://evil.example']) {
       expect((await signInWith('kakao', who, { from })).location, from).toBe('/user/Path%20Walker');

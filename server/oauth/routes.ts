@@ -65,6 +65,12 @@ function cookieBase(app: FastifyInstance, request: FastifyRequest) {
   return { httpOnly: true, secure: isHttps(app, request) } as const;
 }
 
+/** A same-app path as a Location header: non-ASCII and spaces percent-encoded, existing escapes kept. */
+function asLocation(path: string): string {
+  const url = new URL(path, 'http://app.invalid');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 function backToSignIn(reply: FastifyReply, outcome: OAuthOutcome, provider: OAuthProvider): FastifyReply {
   return reply.redirect(`/login?oauth=${outcome}&provider=${provider}`, 302);
 }
@@ -120,9 +126,9 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       return backToSignIn(reply, 'expired', provider);
     }
 
-    const search = request.url.slice(request.url.indexOf('?'));
+    const queryStart = request.url.indexOf('?');
     const callbackUrl = new URL(
-      `${callbackUri(app, request, provider)}${search.startsWith('?') ? search : ''}`,
+      `${callbackUri(app, request, provider)}${queryStart >= 0 ? request.url.slice(queryStart) : ''}`,
     );
     const result = await providerClient.signIn(callbackUrl, flow);
     if (!result.ok) {
@@ -135,7 +141,10 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     switch (decision.kind) {
       case 'signIn':
         await beginSession(app, request, reply, decision.user.id);
-        return reply.redirect(flow.from ?? `/user/${encodeURIComponent(decision.user.username)}`, 302);
+        return reply.redirect(
+          flow.from ? asLocation(flow.from) : `/user/${encodeURIComponent(decision.user.username)}`,
+          302,
+        );
       case 'register':
         setBindingCookie(app, request, reply, binding);
         return reply.redirect(`/oauth2/register?token=${encodeURIComponent(decision.token)}`, 302);
