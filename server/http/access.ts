@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiMessages } from '../../common/messages.ts';
 import { hasAnyRole, type Role, STAFF_ROLES } from '../../common/roles.ts';
-import type { Db } from '../db/open.ts';
+import type { DbOrTx } from '../db/open.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
-import { findUserByUsername, isParentOf, type UserRow } from '../users/queries.ts';
+import { childrenAmong, findUsersByUsernames, type UserRow } from '../users/queries.ts';
 
 /**
  * Who may call a route (DESIGN §5). Every `/api/` route is declared with `declareRoutes` (http/route.ts),
@@ -72,27 +72,58 @@ export type ApiRoute = { method: string; url: string; access: Access };
  * get a 404 for an unknown name.
  */
 export async function resolveSubjectAccess(
-  db: Db,
+  db: DbOrTx,
   auth: Auth | null,
   name: string,
   options: { subject: SubjectAccess['subject']; write: boolean },
 ): Promise<UserRow> {
+  return (await resolveSubjectsAccess(db, auth, [name], options)).get(name.toLowerCase())!;
+}
+
+/**
+ * The same rule for several named people at once (answers naming several students), in at most two
+ * statements however many names: keyed by the lower-cased name. Any name the caller may not use
+ * refuses the whole request.
+ */
+export async function resolveSubjectsAccess(
+  db: DbOrTx,
+  auth: Auth | null,
+  names: readonly string[],
+  options: { subject: SubjectAccess['subject']; write: boolean },
+): Promise<Map<string, UserRow>> {
   if (!auth) throw unauthorized(apiMessages.notSignedIn);
   const isStaff = hasAnyRole(auth.roles, STAFF_ROLES);
-  const person = name ? await findUserByUsername(db, name) : null;
+  const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
+  const found = await findUsersByUsernames(
+    db,
+    wanted.filter((name) => name !== ''),
+  );
   const requiredRole =
     options.subject === 'student' ? 'STUDENT' : options.subject === 'teacher' ? 'TEACHER' : null;
-  if (!person || (requiredRole && !person.roles.includes(requiredRole))) {
-    throw isStaff ? notFound(notFoundMessages[options.subject]) : forbidden(apiMessages.forbidden);
+  const people = new Map<string, UserRow>();
+  for (const name of wanted) {
+    const person = found.get(name);
+    if (!person || (requiredRole && !person.roles.includes(requiredRole))) {
+      throw isStaff ? notFound(notFoundMessages[options.subject]) : forbidden(apiMessages.forbidden);
+    }
+    people.set(name, person);
   }
-  if (person.id === auth.userId) return person;
-  if (auth.roles.includes('ADMIN')) return person;
-  if (options.subject === 'teacher') throw forbidden(apiMessages.forbidden);
-  if (auth.roles.includes('TEACHER') && person.roles.includes('STUDENT')) return person;
-  if (!options.write && auth.roles.includes('PARENT') && (await isParentOf(db, auth.userId, person.id))) {
-    return person;
+  const allowedByRole = (person: UserRow) =>
+    person.id === auth.userId ||
+    auth.roles.includes('ADMIN') ||
+    (options.subject !== 'teacher' && auth.roles.includes('TEACHER') && person.roles.includes('STUDENT'));
+  const rest = [...people.values()].filter((person) => !allowedByRole(person));
+  if (rest.length === 0) return people;
+  if (options.write || options.subject === 'teacher' || !auth.roles.includes('PARENT')) {
+    throw forbidden(apiMessages.forbidden);
   }
-  throw forbidden(apiMessages.forbidden);
+  const children = await childrenAmong(
+    db,
+    auth.userId,
+    rest.map((person) => person.id),
+  );
+  if (rest.some((person) => !children.has(person.id))) throw forbidden(apiMessages.forbidden);
+  return people;
 }
 
 const notFoundMessages = {

@@ -12,7 +12,7 @@ import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { type Auth, resolveSubjectAccess } from '../http/access.ts';
+import { type Auth, resolveSubjectsAccess } from '../http/access.ts';
 import {
   loadQuestionDetails,
   loadQuestions,
@@ -120,10 +120,12 @@ export async function submitAnswers(
   items: z.output<typeof SubmissionBatch>,
   context: Context,
 ): Promise<SubmissionQuestion[]> {
-  const students = new Map<string, UserRow>();
-  for (const name of new Set(items.map((i) => i.studentName.toLowerCase()))) {
-    students.set(name, await resolveSubjectAccess(db, auth, name, { subject: 'student', write: true }));
-  }
+  const students = await resolveSubjectsAccess(
+    db,
+    auth,
+    items.map((i) => i.studentName),
+    { subject: 'student', write: true },
+  );
   const questionIds = [...new Set(items.map((i) => i.questionId))];
   const keyOf = (studentId: number, questionId: number) => `${studentId}:${questionId}`;
 

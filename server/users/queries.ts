@@ -29,6 +29,36 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
   return rows[0] ?? null;
 }
 
+/**
+ * The accounts with these usernames (matched case-insensitively, one statement), keyed by the name
+ * as asked; names with no account are absent.
+ */
+export async function findUsersByUsernames(
+  db: DbOrTx,
+  names: readonly string[],
+): Promise<Map<string, UserRow>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({ asked: sql<string>`asked.name`, user: users })
+    .from(sql`unnest(${sql.param([...names])}::text[]) AS asked(name)`)
+    .innerJoin(users, sql`lower(${users.username}) = lower(asked.name)`);
+  return new Map(rows.map((row) => [row.asked, row.user]));
+}
+
+/** Which of these users are children of the parent (one statement). */
+export async function childrenAmong(
+  db: DbOrTx,
+  parentId: number,
+  childIds: readonly number[],
+): Promise<Set<number>> {
+  if (childIds.length === 0) return new Set();
+  const rows = await db
+    .select({ childId: parentChildren.childId })
+    .from(parentChildren)
+    .where(and(eq(parentChildren.parentId, parentId), inArray(parentChildren.childId, [...childIds])));
+  return new Set(rows.map((r) => r.childId));
+}
+
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
@@ -58,15 +88,6 @@ export async function lockStudents(db: DbOrTx, ids: Iterable<number>): Promise<v
     .where(sql`${users.id} = ANY(${sql.param(sorted)}::int[])`)
     .orderBy(users.id)
     .for('no key update');
-}
-
-export async function isParentOf(db: DbOrTx, parentId: number, childId: number): Promise<boolean> {
-  const rows = await db
-    .select({ parentId: parentChildren.parentId })
-    .from(parentChildren)
-    .where(and(eq(parentChildren.parentId, parentId), eq(parentChildren.childId, childId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function linkChild(db: DbOrTx, parentId: number, childId: number): Promise<void> {

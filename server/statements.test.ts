@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubmissionQuestion } from '../common/contracts/tutoring.ts';
+import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
+import { call, dueIn, questionBody } from './test/tutoring.ts';
+
+/**
+ * Every list and every batch write runs a fixed number of SQL statements, however many rows it reads
+ * or changes: no statement per row, option, topic, student or day. Each case builds its data at two
+ * sizes (SMALL and LARGE rows) and counts the statements of one request at each; they must be equal.
+ * Every registered route is either a case here or named in SINGLE_ROW with the reason it reads or
+ * writes one thing, so a new list or batch write must add its case (docs/testing.md).
+ */
+const SMALL = 3;
+const LARGE = 30;
+
+let t: TestApp;
+let teacher: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  teacher = await t.createUser({ roles: ['TEACHER'] });
+});
+afterAll(() => t.close());
+
+async function statementsOf(
+  as: TestUser,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ statements: number; json: unknown }> {
+  const before = t.database.queries.count;
+  const response = await call(t, as, method, url, body);
+  const statements = t.database.queries.count - before;
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  const json = response.json();
+  lastListed = listed(json);
+  return { statements, json };
+}
+
+/** How many rows an answer lists (a page, an array, a drafts map, a count). */
+function listed(json: unknown): number {
+  if (Array.isArray(json)) return json.length;
+  if (typeof json === 'number') return json;
+  const value = json as { content?: unknown[]; answers?: object } | null;
+  if (value?.content) return value.content.length;
+  if (value?.answers) return Object.keys(value.answers).length;
+  return 1;
+}
+let lastListed = 0;
+/** Reads that answer one thing however many rows lie behind it (no "more rows listed" check). */
+const ONE_ANSWER = new Set([
+  'GET /api/v1/assignments/latest/:name',
+  'GET /api/v1/submissions/day_counts/latest',
+]);
+
+async function students(count: number): Promise<TestUser[]> {
+  const made: TestUser[] = [];
+  for (let i = 0; i < count; i++) made.push(await t.createUser({ roles: ['STUDENT'] }));
+  return made;
+}
+
+/** `count` questions in one bulk upload (types m, M, s in turn), each assigned to `names`; answers their ids. */
+async function questionsFor(names: string[], count: number, topicPrefix = 'topic'): Promise<number[]> {
+  const types = ['m', 'M', 's'] as const;
+  const items = Array.from({ length: count }, (_, i) => ({
+    ...questionBody(t, {
+      type: types[i % 3],
+      title: `Statements ${i}`,
+      students: names,
+      topics: [`${topicPrefix} ${i}`, `${topicPrefix} shared`],
+      targetDate: dueIn(t, 24 * (6 + (i % 5))),
+    }),
+    generatedDate: dueIn(t, -1),
+  }));
+  const pendingIds = async () =>
+    (await call(t, teacher, 'GET', `/api/v1/assignments/ids/${names[0]}`)).json() as number[];
+  const before = new Set(await pendingIds());
+  const response = await call(t, teacher, 'POST', '/api/v1/questions/multiples', items);
+  expect(response.statusCode, response.body).toBe(200);
+  const created = (await pendingIds()).filter((id) => !before.has(id)).sort((a, b) => a - b);
+  expect(created).toHaveLength(count);
+  return created;
+}
+
+const wrongAnswer = (id: number, ids: number[]) => ['12', '["12"]', 'short answer'][ids.indexOf(id) % 3]!;
+
+/**
+ * A student with `rows` questions (types m, M, s in turn) on five due days: the m ones answered wrong
+ * (review), the s ones answered (marking), in up to four batches a day apart (day counts); drafts for
+ * the M ones, left pending — so every per-student list holds `rows / 3` rows or more.
+ */
+async function studentWith(rows: number): Promise<TestUser> {
+  const start = t.clock.now();
+  const [student] = await students(1);
+  const name = student!.user.username;
+  const ids = await questionsFor([name], rows);
+  const answered = ids.filter((_, i) => i % 3 !== 1);
+  const batches = Math.min(answered.length, 4);
+  for (let b = 0; b < batches; b++) {
+    const batch = answered.filter((_, i) => i % batches === b);
+    const response = await call(
+      t,
+      student!,
+      'POST',
+      '/api/v1/submissions/multiples',
+      batch.map((id) => ({ questionId: id, studentAnswer: wrongAnswer(id, ids), studentName: name })),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    t.clock.advanceDays(1);
+  }
+  const pending = ids.filter((id) => !answered.includes(id));
+  const drafts = await call(t, student!, 'PUT', `/api/v1/drafts/${name}`, {
+    answers: Object.fromEntries(pending.map((id) => [id, 'draft'])),
+  });
+  expect(drafts.statusCode).toBe(200);
+  t.clock.set(start);
+  return student!;
+}
+
+type Case = {
+  route: string;
+  /** Builds data of `rows` rows and answers the statements of one request over it. */
+  measure: (rows: number) => Promise<number>;
+};
+
+/** The per-student reads, measured over a student built by `studentWith`. */
+const perStudent = (route: string, url: (name: string) => string): Case => ({
+  route,
+  measure: async (rows) => {
+    const student = await studentWith(rows);
+    return (await statementsOf(teacher, 'GET', url(student.user.username))).statements;
+  },
+});
+
+/**
+ * A list over everything (the archive, topics, students): measured in a database of its own, so
+ * the rows it lists are exactly the `rows` that `grow` adds (100 per page).
+ */
+const whole = (route: string, url: string, grow: (rows: number) => Promise<unknown>): Case => ({
+  route,
+  measure: async (rows) => {
+    const shared = { t, teacher };
+    t = await startTestApp();
+    teacher = await t.createUser({ roles: ['TEACHER'] });
+    try {
+      await grow(rows);
+      return (await statementsOf(teacher, 'GET', url)).statements;
+    } finally {
+      await t.close();
+      ({ t, teacher } = shared);
+    }
+  },
+});
+
+let topicBatch = 0;
+const CASES: Case[] = [
+  // Lists of one student.
+  perStudent('GET /api/v1/questions/student/:name', (n) => `/api/v1/questions/student/${n}?size=100`),
+  perStudent('GET /api/v1/assignments/ids/:name', (n) => `/api/v1/assignments/ids/${n}`),
+  perStudent('GET /api/v1/assignments/count/:name', (n) => `/api/v1/assignments/count/${n}`),
+  perStudent('GET /api/v1/assignments/latest/:name', (n) => `/api/v1/assignments/latest/${n}`),
+  perStudent('GET /api/v1/submissions/:name', (n) => `/api/v1/submissions/${n}?size=100`),
+  perStudent('GET /api/v1/submissions/review/:name', (n) => `/api/v1/submissions/review/${n}?size=100`),
+  perStudent('GET /api/v1/submissions/mark/:name', (n) => `/api/v1/submissions/mark/${n}?size=100`),
+  perStudent('GET /api/v1/submissions/count/:name', (n) => `/api/v1/submissions/count/${n}`),
+  perStudent('GET /api/v1/submissions/day_counts', (n) => `/api/v1/submissions/day_counts?name=${n}`),
+  perStudent(
+    'GET /api/v1/submissions/day_counts/latest',
+    (n) => `/api/v1/submissions/day_counts/latest?name=${n}`,
+  ),
+  perStudent('GET /api/v1/drafts/:name', (n) => `/api/v1/drafts/${n}`),
+  perStudent('GET /api/v1/calendars/:name/:year/:month', (n) => {
+    const [year, month] = dueIn(t, 24 * 6).split('-');
+    return `/api/v1/calendars/${n}/${year}/${Number(month)}`;
+  }),
+  // Lists over everything.
+  whole('GET /api/v1/questions', '/api/v1/questions?size=100', async (rows) => {
+    const [s] = await students(1);
+    await questionsFor([s!.user.username], rows);
+  }),
+  whole(
+    'GET /api/v1/questions (search)',
+    '/api/v1/questions?field=all&q=Statements&size=100',
+    async (rows) => {
+      const [s] = await students(1);
+      await questionsFor([s!.user.username], rows);
+    },
+  ),
+  whole('GET /api/v1/questions/topics', '/api/v1/questions/topics?size=100', async (rows) => {
+    const [s] = await students(1);
+    await questionsFor([s!.user.username], rows, `listed ${topicBatch++}`);
+  }),
+  whole(
+    'GET /api/v1/questions/topics/search',
+    '/api/v1/questions/topics/search?title=Statements&size=100',
+    async (rows) => {
+      const [s] = await students(1);
+      await questionsFor([s!.user.username], rows, `found ${topicBatch++}`);
+    },
+  ),
+  whole('GET /api/v1/topics', '/api/v1/topics', async (rows) => {
+    for (let i = 0; i < rows; i++)
+      expect(
+        (await call(t, teacher, 'POST', '/api/v1/topics', `new topic ${topicBatch}-${i}`)).statusCode,
+      ).toBe(200);
+    topicBatch++;
+  }),
+  whole('GET /api/v1/student', '/api/v1/student', (rows) => students(rows)),
+  {
+    route: 'GET /api/v1/teacher/:id/students',
+    measure: async (rows) => {
+      const own = await t.createUser({ roles: ['TEACHER'] });
+      const names = (await students(rows)).map((s) => s.user.username);
+      const response = await call(t, own, 'POST', '/api/v1/questions', questionBody(t, { students: names }));
+      expect(response.statusCode).toBe(200);
+      return (await statementsOf(own, 'GET', `/api/v1/teacher/${own.user.username}/students`)).statements;
+    },
+  },
+  {
+    route: 'GET /api/v1/calendars/:year/:month',
+    measure: async (rows) => {
+      const names = (await students(rows)).map((s) => s.user.username);
+      await questionsFor(names, 3);
+      const [year, month] = dueIn(t, 24 * 6).split('-');
+      const url = `/api/v1/calendars/${year}/${Number(month)}?students=${names.join(',')}`;
+      return (await statementsOf(teacher, 'GET', url)).statements;
+    },
+  },
+  // Batch writes.
+  {
+    route: 'POST /api/v1/questions',
+    measure: async (rows) => {
+      const names = (await students(rows)).map((s) => s.user.username);
+      const body = questionBody(t, {
+        students: names,
+        topics: Array.from({ length: Math.min(rows, 20) }, (_, i) => `one question ${rows} ${i}`),
+        candidates: ['a', 'b', 'c', 'd', 'e'].slice(0, Math.max(2, Math.min(rows, 5))),
+        answer: 'a',
+      });
+      return (await statementsOf(teacher, 'POST', '/api/v1/questions', body)).statements;
+    },
+  },
+  {
+    route: 'POST /api/v1/questions/multiples',
+    measure: async (rows) => {
+      const names = (await students(2)).map((s) => s.user.username);
+      const items = Array.from({ length: rows }, (_, i) => ({
+        ...questionBody(t, { title: `Bulk ${i}`, students: names, topics: [`bulk ${rows} ${i}`] }),
+        generatedDate: dueIn(t, -1),
+      }));
+      return (await statementsOf(teacher, 'POST', '/api/v1/questions/multiples', items)).statements;
+    },
+  },
+  {
+    route: 'PATCH /api/v1/questions/topics',
+    measure: async (rows) => {
+      const [s] = await students(1);
+      const ids = await questionsFor([s!.user.username], rows);
+      const topics = Array.from({ length: Math.min(rows, 20) }, (_, i) => `linked ${rows} ${i}`);
+      return (await statementsOf(teacher, 'PATCH', '/api/v1/questions/topics', { questionIds: ids, topics }))
+        .statements;
+    },
+  },
+  {
+    route: 'POST /api/v1/assignments',
+    measure: async (rows) => {
+      const names = (await students(Math.min(rows, 6))).map((s) => s.user.username);
+      const ids = await questionsFor([names[0]!], rows);
+      const body = { questionIds: ids, names, targetDate: dueIn(t, 24 * 3) };
+      return (await statementsOf(teacher, 'POST', '/api/v1/assignments', body)).statements;
+    },
+  },
+  {
+    route: 'POST /api/v1/submissions/multiples',
+    measure: async (rows) => {
+      // A teacher answering for several students at once: rows answers over up to four students.
+      const people = await students(Math.min(rows, 4));
+      const names = people.map((s) => s.user.username);
+      const ids = await questionsFor(names, Math.ceil(rows / people.length));
+      const items = names
+        .flatMap((name) =>
+          ids.map((id) => ({ questionId: id, studentAnswer: wrongAnswer(id, ids), studentName: name })),
+        )
+        .slice(0, rows);
+      return (await statementsOf(teacher, 'POST', '/api/v1/submissions/multiples', items)).statements;
+    },
+  },
+  {
+    route: 'PUT /api/v1/submissions/mark/:name',
+    measure: async (rows) => {
+      const student = await studentWith(rows * 3);
+      const name = student.user.username;
+      const all = (await call(t, teacher, 'GET', `/api/v1/submissions/${name}?size=1000`)).json()
+        .content as SubmissionQuestion[];
+      const marks = Object.fromEntries(all.slice(0, rows).map((s, i) => [s.id, i % 2 ? 1 : -1]));
+      expect(Object.keys(marks)).toHaveLength(rows);
+      return (await statementsOf(teacher, 'PUT', `/api/v1/submissions/mark/${name}`, marks)).statements;
+    },
+  },
+  {
+    route: 'POST /api/v1/submissions/review/:name',
+    measure: async (rows) => {
+      const student = await studentWith(rows * 3);
+      const name = student.user.username;
+      const review = (await call(t, student, 'GET', `/api/v1/submissions/review/${name}?size=1000`)).json()
+        .content as SubmissionQuestion[];
+      const items = review
+        .filter((s) => s.question.type !== 's')
+        .slice(0, rows)
+        .map((s) => ({ questionId: s.question.id, studentAnswer: s.question.answer }));
+      expect(items.length).toBeGreaterThanOrEqual(Math.min(rows, 2));
+      return (await statementsOf(student, 'POST', `/api/v1/submissions/review/${name}`, items)).statements;
+    },
+  },
+  {
+    route: 'PUT /api/v1/drafts/:name',
+    measure: async (rows) => {
+      const [student] = await students(1);
+      const name = student!.user.username;
+      const ids = await questionsFor([name], rows);
+      const answers = Object.fromEntries(ids.map((id) => [id, `draft ${id}`]));
+      return (await statementsOf(student!, 'PUT', `/api/v1/drafts/${name}`, { answers })).statements;
+    },
+  },
+  {
+    route: 'PATCH /api/v1/calendars/:name',
+    measure: async (rows) => {
+      const student = await studentWith(rows);
+      const admin = await t.createUser({ roles: ['ADMIN'] });
+      return (await statementsOf(admin, 'PATCH', `/api/v1/calendars/${student.user.username}`)).statements;
+    },
+  },
+];
+
+/** Routes that read or write one thing (or are measured elsewhere), and why. */
+const SINGLE_ROW: Record<string, string> = {
+  'POST /api/v1/users/signup': 'one account',
+  'POST /api/v1/users/login': 'one session',
+  'POST /api/v1/users/logout': 'one session',
+  'POST /api/v1/users/refresh': 'one session',
+  'GET /api/v1/users/auth-check': 'the caller',
+  'GET /api/v1/users/:name': 'one profile',
+  'GET /api/v1/users/oauth/providers': 'configuration, no rows',
+  'POST /api/v1/users/oauth/register': 'one account',
+  'GET /oauth2/authorization/:provider': 'a redirect',
+  'GET /login/oauth2/code/:provider': 'one sign-in',
+  'POST /api/v1/topics': 'one topic',
+  'PATCH /api/v1/questions/multiples':
+    'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
+};
+
+describe('SQL statements per request', () => {
+  it('every registered route is a case here or named as single-row', () => {
+    const measured = new Set(CASES.map((c) => c.route.replace(/ \(.*\)$/, '')));
+    const registered = [...new Set(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`))];
+    const missing = registered.filter((key) => !measured.has(key) && !(key in SINGLE_ROW));
+    expect(missing, 'routes with no statement-count case').toEqual([]);
+    const stale = [...measured, ...Object.keys(SINGLE_ROW)].filter((key) => !registered.includes(key));
+    expect(stale, 'cases for routes that do not exist').toEqual([]);
+  });
+
+  it(`stay the same for ${SMALL} and for ${LARGE} rows, on every list and batch write`, {
+    timeout: 300_000,
+  }, async () => {
+    const lines: string[] = [];
+    const grew: string[] = [];
+    for (const c of CASES) {
+      const few = await c.measure(SMALL);
+      const listedFew = lastListed;
+      const many = await c.measure(LARGE);
+      // A read must really list more rows at the larger size, or the case proves nothing.
+      if (c.route.startsWith('GET') && !ONE_ANSWER.has(c.route))
+        expect(lastListed, `${c.route} lists more rows at ${LARGE} than at ${SMALL}`).toBeGreaterThan(
+          listedFew,
+        );
+      lines.push(`  ${c.route.padEnd(50)} ${String(few).padStart(3)} → ${String(many).padStart(3)}`);
+      if (many !== few) grew.push(`${c.route}: ${few} statements for ${SMALL} rows, ${many} for ${LARGE}`);
+    }
+    console.log(`SQL statements, ${SMALL} → ${LARGE} rows (${t.database.kind}):\n${lines.join('\n')}`);
+    expect(grew).toEqual([]);
+  });
+});
