@@ -108,8 +108,8 @@ async function studentWith(rows: number): Promise<TestUser> {
     t.clock.advanceDays(1);
   }
   const pending = ids.filter((id) => !answered.includes(id));
-  const drafts = await call(t, student!, 'PUT', `/api/v1/drafts/${name}`, {
-    answers: Object.fromEntries(pending.map((id) => [id, 'draft'])),
+  const drafts = await call(t, student!, 'PATCH', `/api/v1/drafts/${name}`, {
+    changes: Object.fromEntries(pending.map((id) => [id, { answer: 'draft', version: 0 }])),
   });
   expect(drafts.statusCode).toBe(200);
   t.clock.set(start);
@@ -312,13 +312,18 @@ const CASES: Case[] = [
     },
   },
   {
-    route: 'PUT /api/v1/drafts/:name',
+    // Drafts saved per question with versions: rows changes, half of them typed over a stale version.
+    route: 'PATCH /api/v1/drafts/:name',
     measure: async (rows) => {
       const [student] = await students(1);
       const name = student!.user.username;
       const ids = await questionsFor([name], rows);
-      const answers = Object.fromEntries(ids.map((id) => [id, `draft ${id}`]));
-      return (await statementsOf(student!, 'PUT', `/api/v1/drafts/${name}`, { answers })).statements;
+      const first = Object.fromEntries(ids.map((id) => [id, { answer: `draft ${id}`, version: 0 }]));
+      await statementsOf(student!, 'PATCH', `/api/v1/drafts/${name}`, { changes: first });
+      const changes = Object.fromEntries(
+        ids.map((id, i) => [id, { answer: `again ${id}`, version: i % 2 ? 1 : 0 }]),
+      );
+      return (await statementsOf(student!, 'PATCH', `/api/v1/drafts/${name}`, { changes })).statements;
     },
   },
   {
