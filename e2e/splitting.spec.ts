@@ -123,6 +123,19 @@ test('pages paint their frame before any API answer', async ({ page }) => {
   );
 });
 
+test('code is highlighted in a worker, started only by a page that shows code', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  await openSignIn(page);
+  await signIn(page, demo.alice);
+  await expect(page.getByRole('heading', { name: 'alice' })).toBeVisible();
+  expect(workers).toEqual([]);
+  await page.goto('/tutoring/alice');
+  // The demo's first question shows Java.
+  await expect(page.locator('code.language-java .hljs-keyword').first()).toHaveText('for');
+  expect(workers).toEqual([expect.stringMatching(/^\/assets\/highlight\.worker-[\w-]+\.js$/)]);
+});
+
 async function signedInAs(page: Page, who: { email: string; password: string }) {
   const response = await page.request.post('/api/v1/users/login', { data: who });
   expect(response.ok()).toBe(true);

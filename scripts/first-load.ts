@@ -1,7 +1,8 @@
-// What a first visit of a page downloads: the script and CSS files a fresh browser (empty cache)
-// requests until the network is quiet, counted in the bytes the server sends a browser that accepts
-// brotli (the .br twin written at build time, else the file itself: scripts/precompress.ts), and the
-// parts of the app's source each file carries (read from its source map).
+// What a first visit of a page downloads: the page (index.html, which carries the first screen's
+// styles inline) and the script and CSS files a fresh browser (empty cache) requests until the
+// network is quiet, counted in the bytes the server sends a browser that accepts brotli (the .br
+// twin written at build time, else the file itself: scripts/precompress.ts), and the parts of the
+// app's source each file carries (read from its source map).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -32,11 +33,11 @@ export type FirstVisit = {
   as?: Account;
   /** The areas the page is made of, so allowed on its first load. */
   ownAreas?: Area[];
-  /** Bytes of script + CSS the first visit may download. */
+  /** Bytes of page + script + CSS the first visit may download. */
   budget?: number;
 };
 
-export type LoadedFile = { url: string; kind: 'script' | 'style'; bytes: number; areas: Area[] };
+export type LoadedFile = { url: string; kind: 'page' | 'script' | 'style'; bytes: number; areas: Area[] };
 export type FirstLoad = { visit: FirstVisit; files: LoadedFile[]; bytes: number };
 
 /** The sizes a browser that accepts brotli receives for one built file. */
@@ -83,12 +84,21 @@ export async function measureFirstLoad(
       else if (type === 'stylesheet' || url.pathname.endsWith('.css')) seen.set(url.pathname, 'style');
     });
     await page.goto(visit.path, { waitUntil: 'networkidle' });
-    const files = [...seen].map(([urlPath, kind]) => ({
-      url: urlPath,
-      kind,
-      bytes: servedBytes(distDir, urlPath),
-      areas: kind === 'script' ? areasInScript(distDir, urlPath) : [],
-    }));
+    const document: LoadedFile = {
+      url: '/index.html',
+      kind: 'page',
+      bytes: servedBytes(distDir, '/index.html'),
+      areas: [],
+    };
+    const files = [
+      document,
+      ...[...seen].map(([urlPath, kind]) => ({
+        url: urlPath,
+        kind,
+        bytes: servedBytes(distDir, urlPath),
+        areas: kind === 'script' ? areasInScript(distDir, urlPath) : [],
+      })),
+    ];
     return { visit, files, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
   } finally {
     await context.close();
@@ -121,13 +131,14 @@ export function formatFirstLoads(loads: FirstLoad[]): string {
     return [
       visit.label,
       String(files.length),
+      sum('page').toLocaleString('en'),
       sum('script').toLocaleString('en'),
       sum('style').toLocaleString('en'),
       bytes.toLocaleString('en'),
       visit.budget === undefined ? '—' : visit.budget.toLocaleString('en'),
     ];
   });
-  const header = ['first visit', 'files', 'script', 'CSS', 'total (brotli)', 'budget'];
+  const header = ['first visit', 'files', 'page', 'script', 'CSS', 'total (brotli)', 'budget'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells

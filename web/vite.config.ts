@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 
 /**
- * Makes index.html preload a lazily loaded module's chunk, its static imports and its CSS, so the
- * page most first visits open (sign-in) downloads beside the entry instead of after it has run.
+ * Makes index.html preload lazily loaded modules' chunks, their static imports and their CSS, so
+ * they download beside the entry instead of after it has run: the app itself (started once the
+ * first screen has painted) and the page most first visits open (sign-in).
  */
 function preloadInIndexHtml(sources: string[]): Plugin {
   return {
@@ -31,7 +32,10 @@ function preloadInIndexHtml(sources: string[]): Plugin {
           }
         };
         for (const source of sources) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+          // The chunk that holds the module (a group's chunk holds several).
+          const chunk = chunks.find((c) =>
+            c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(source)),
+          );
           if (!chunk) throw new Error(`preloadInIndexHtml: no chunk is built from ${source}`);
           visit(chunk);
         }
@@ -60,7 +64,7 @@ function preloadInIndexHtml(sources: string[]): Plugin {
 // `npm run dev:web` proxies /api to the server started with `npm run dev`.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), preloadInIndexHtml(['web/src/pages/auth/LoginPage.tsx'])],
+  plugins: [react(), preloadInIndexHtml(['web/src/start.tsx', 'web/src/pages/auth/LoginPage.tsx'])],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -74,6 +78,9 @@ export default defineConfig({
         // has them: so each group's imports sit in groups above it. Paths match either slash.
         codeSplitting: {
           groups: [
+            // Vite's helper that loads a chunk's CSS and imports with it, which the entry uses to start
+            // the app: on its own, so that starting it does not already run React (see main.tsx).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 60 },
             // Every page: React, React Router.
             {
               name: 'framework',
@@ -83,7 +90,7 @@ export default defineConfig({
             // Every page, sign-in included: the route table, loading/failure screens, HTTP client, alerts.
             {
               name: 'app',
-              test: /web[\\/]src[\\/](routes\.tsx|routing[\\/]|api[\\/](client|users|session)\.ts|ui[\\/]alerts\b)|common[\\/](messages|limits)\.ts/,
+              test: /web[\\/]src[\\/](start\.tsx|routes\.tsx|routing[\\/]|api[\\/](client|users|session)\.ts|ui[\\/]alerts\b)|common[\\/](messages|limits)\.ts/,
               priority: 45,
             },
             // Every signed-in page (not sign-in): TanStack Query, the header layout, the confirm dialog.
@@ -106,6 +113,8 @@ export default defineConfig({
       },
     },
   },
+  // The highlighting worker (web/src/ui/highlight.ts) is a module worker.
+  worker: { format: 'es' },
   server: {
     // The provider sign-in routes live outside /api on the server too.
     proxy: {

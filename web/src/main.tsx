@@ -1,28 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router';
-import { preloadRoute, routes } from './routes.tsx';
-import { AlertProvider } from './ui/alerts.tsx';
-import './styles.css';
-
-// React Router's declarative mode (BrowserRouter + useRoutes) instead of its data router: the pages
-// load their data themselves (TanStack Query), so the data router's loaders would be unused weight
-// on every first load (docs/performance.md).
-function App() {
-  return useRoutes(routes);
-}
-
-// The chunks of the address opened start downloading now, in parallel, before React first renders.
-preloadRoute(window.location.pathname);
-
+/*
+ * The entry: index.html's first screen ("Tutorfolio is loading…", styled inline) paints as soon as
+ * the page has arrived; the app (React and all, downloading meanwhile: index.html preloads it)
+ * starts right after that paint, so a slow phone shows something instead of a blank page while it
+ * loads and runs.
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <AlertProvider>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </AlertProvider>
-  </StrictMode>,
-);
+
+const startApp = () => void import('./start.tsx').then(({ start }) => start(root));
+// Right after the next frame has painted; a tab opened in the background paints none: start at once.
+if (document.visibilityState === 'hidden') startApp();
+else requestAnimationFrame(() => setTimeout(startApp, 0));

@@ -4,7 +4,7 @@ import { appLoadTexts } from '../../../common/messages.ts';
 export function PageLoading() {
   return (
     <div className="page-loading" role="status">
-      <span className="visually-hidden">{appLoadTexts.loading}</span>
+      <p className="page-loading-text">{appLoadTexts.loading}</p>
       <div className="skeleton skeleton-title" />
       <div className="skeleton skeleton-block" />
       <div className="skeleton skeleton-block" />
@@ -19,7 +19,9 @@ export function PageLoading() {
 export function FrameLoading() {
   return (
     <>
-      <div className="frame-loading-header" aria-hidden="true" />
+      <div className="frame-loading-header" aria-hidden="true">
+        <span className="frame-loading-brand">Tutorfolio</span>
+      </div>
       <main className="frame-loading-content">
         <PageLoading />
       </main>

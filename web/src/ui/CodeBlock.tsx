@@ -1,5 +1,4 @@
-import type { HLJSApi, LanguageFn } from 'highlight.js';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type CodeLanguage,
   decodeMultiAnswer,
@@ -7,44 +6,7 @@ import {
   splitCode,
 } from '../../../common/questions/rules.ts';
 import styles from './CodeBlock.module.css';
-
-/*
- * highlight.js and each language's grammar load only when a page shows code in that language (a page
- * without code never downloads them). Until they arrive the code shows as plain text, in the same box.
- */
-const grammars: Record<CodeLanguage, () => Promise<{ default: LanguageFn }>> = {
-  java: () => import('highlight.js/lib/languages/java'),
-  sql: () => import('highlight.js/lib/languages/sql'),
-  python: () => import('highlight.js/lib/languages/python'),
-  c: () => import('highlight.js/lib/languages/c'),
-  cpp: () => import('highlight.js/lib/languages/cpp'),
-};
-let core: Promise<HLJSApi> | null = null;
-let highlighter: HLJSApi | null = null;
-const loading = new Map<CodeLanguage, Promise<void>>();
-
-function loadLanguage(language: CodeLanguage): Promise<void> {
-  let loaded = loading.get(language);
-  if (!loaded) {
-    core ??= import('highlight.js/lib/core').then((m) => m.default);
-    loaded = Promise.all([core, grammars[language]()]).then(([hljs, grammar]) => {
-      hljs.registerLanguage(language, grammar.default);
-      highlighter = hljs;
-    });
-    // A failed download leaves the code plain; the next code block on a later page tries again.
-    loaded.catch(() => {
-      loading.delete(language);
-      core = null;
-    });
-    loading.set(language, loaded);
-  }
-  return loaded;
-}
-
-function highlighted(code: string, language: CodeLanguage): string | null {
-  if (!highlighter?.getLanguage(language)) return null;
-  return highlighter.highlight(code, { language, ignoreIllegals: true }).value;
-}
+import { highlight, highlightedAlready } from './highlight.ts';
 
 const labels: Record<CodeLanguage, string> = {
   java: 'Java',
@@ -59,16 +21,20 @@ const labels: Record<CodeLanguage, string> = {
  * the HTML below can never carry markup from a question's text.
  */
 export function CodeBlock({ code, language }: { code: string; language: CodeLanguage }) {
-  const [grammarsLoaded, setGrammarsLoaded] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a grammar has arrived
-  const html = useMemo(() => highlighted(code, language), [code, language, grammarsLoaded]);
+  // Plain code first (same box, same text), highlighted when the worker answers.
+  const [result, setResult] = useState(() => ({ code, language, html: highlightedAlready(code, language) }));
+  const html =
+    result.code === code && result.language === language ? result.html : highlightedAlready(code, language);
   useEffect(() => {
     if (html !== null) return;
-    loadLanguage(language).then(
-      () => setGrammarsLoaded((n) => n + 1),
-      () => {},
-    );
-  }, [html, language]);
+    let current = true;
+    void highlight(code, language).then((highlighted) => {
+      if (current && highlighted !== null) setResult({ code, language, html: highlighted });
+    });
+    return () => {
+      current = false;
+    };
+  }, [code, language, html]);
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.caption}>{labels[language]}</figcaption>

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import styles from './alerts.module.css';
 
 /**
@@ -10,27 +19,33 @@ type Alert = { id: number; text: string; tone: 'error' | 'info' };
 type AlertApi = { showAlert: (text: string, tone?: Alert['tone']) => void; clearAlert: () => void };
 
 const AlertContext = createContext<AlertApi | null>(null);
-const FLASH_KEY = 'tutorfolio:flash';
+// Kept in this history entry's state, which a reload keeps: reading it costs nothing on the first
+// render (session storage would make the first paint of every page wait for the storage to load).
+const FLASH_KEY = 'tutorfolioFlash';
+type EntryState = Record<string, unknown> | null;
 
 /** An alert to show after the page reloads (pages that reload after a submit, as the spec asks). */
 export function flashAlert(text: string, tone: Alert['tone'] = 'info'): void {
-  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ text, tone }));
+  const state = window.history.state as EntryState;
+  window.history.replaceState({ ...state, [FLASH_KEY]: { text, tone } }, '');
 }
 
-function takeFlash(): Alert | null {
-  const raw = sessionStorage.getItem(FLASH_KEY);
-  if (!raw) return null;
-  sessionStorage.removeItem(FLASH_KEY);
-  try {
-    const { text, tone } = JSON.parse(raw) as { text: string; tone: Alert['tone'] };
-    return { id: 0, text, tone };
-  } catch {
-    return null;
-  }
+function readFlash(): Alert | null {
+  const flash = (window.history.state as EntryState)?.[FLASH_KEY] as Partial<Alert> | undefined;
+  if (typeof flash?.text !== 'string') return null;
+  return { id: 0, text: flash.text, tone: flash.tone === 'error' ? 'error' : 'info' };
+}
+
+function forgetFlash(): void {
+  const state = window.history.state as EntryState;
+  if (!state || !(FLASH_KEY in state)) return;
+  const { [FLASH_KEY]: _shown, ...rest } = state;
+  window.history.replaceState(rest, '');
 }
 
 export function AlertProvider({ children }: { children: ReactNode }) {
-  const [alert, setAlert] = useState<Alert | null>(takeFlash);
+  const [alert, setAlert] = useState<Alert | null>(readFlash);
+  useEffect(forgetFlash, []);
   const nextId = useRef(1);
   const showAlert = useCallback((text: string, tone: Alert['tone'] = 'error') => {
     setAlert({ id: nextId.current++, text, tone });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,13 @@ describe('QuestionCard', () => {
     expect(container.textContent).toContain("SELECT '<b>bold</b>';");
     expect(screen.getByText('SQL')).toBeTruthy();
     expect(screen.getByText(/\(2 days left\)/)).toBeTruthy();
+  });
+
+  it('highlights code once highlight.js has arrived, still as text plus its own spans', async () => {
+    const { container } = render(<Harness question={base} />);
+    await waitFor(() => expect(container.querySelector('code .hljs-keyword')?.textContent).toBe('SELECT'));
+    expect(container.querySelector('img, script, b, i, u')).toBeNull();
+    expect(container.querySelector('code.language-sql')?.textContent).toBe("SELECT '<b>bold</b>';");
   });
 
   it('encodes multiple answers as a JSON array in option order', async () => {

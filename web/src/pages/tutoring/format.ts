@@ -1,8 +1,13 @@
+// One formatter each, made on first use: toLocaleString(…, options) builds a new one per call, and
+// that costs more than everything else a question card does while rendering.
+let whenFormat: Intl.DateTimeFormat | null = null;
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 /** How due dates and submit times read on the cards: the browser's locale and time zone. */
 export function formatWhen(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, {
+  whenFormat ??= new Intl.DateTimeFormat(undefined, {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -10,6 +15,7 @@ export function formatWhen(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
   });
+  return whenFormat.format(date);
 }
 
 export function formatTimeLeft(left: { dayLeft: number; hourLeft: number; minLeft: number }): string {
@@ -22,7 +28,7 @@ export function formatTimeLeft(left: { dayLeft: number; hourLeft: number; minLef
 
 export function formatDay(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  if (Number.isNaN(date.getTime())) return iso;
+  dayFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  return dayFormat.format(date);
 }

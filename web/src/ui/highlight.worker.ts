@@ -1,0 +1,16 @@
+import { highlightCode } from './highlighter.ts';
+
+export type HighlightRequest = { id: number; code: string; language: Parameters<typeof highlightCode>[1] };
+export type HighlightAnswer = { id: number; html: string } | { id: number; failed: true };
+
+// Compiling a grammar takes tens of milliseconds on a phone: here it never holds up the page.
+self.onmessage = (event: MessageEvent<HighlightRequest>) => {
+  const { id, code, language } = event.data;
+  let answer: HighlightAnswer;
+  try {
+    answer = { id, html: highlightCode(code, language) };
+  } catch {
+    answer = { id, failed: true };
+  }
+  self.postMessage(answer);
+};
