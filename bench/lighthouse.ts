@@ -13,7 +13,8 @@ import { startBuiltApp } from '../scripts/built-app.ts';
 import { demoAccounts } from '../server/demo/seed.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-// LIGHTHOUSE_PAGES=/login,/tutoring/{name} measures some pages only (the document is then not written).
+// LIGHTHOUSE_PAGES=/login,/tutoring/{name} measures some pages only. With it or LIGHTHOUSE_NICE
+// the figures are printed, not written to docs/performance.md.
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
 const NICE = process.env.LIGHTHOUSE_NICE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -164,7 +165,8 @@ async function main(): Promise<void> {
   const loadAfter = os.loadavg();
   for (const problem of problems) console.error(`accessibility: ${problem}`);
 
-  if (ONLY) return;
+  // Some pages only, or the browser ahead of other work: a diagnosis, not figures for the document.
+  if (ONLY || NICE) return;
   const lighthouseVersion = JSON.parse(
     fs.readFileSync(path.resolve(import.meta.dirname, '../node_modules/lighthouse/package.json'), 'utf8'),
   ).version as string;
