@@ -1,60 +1,76 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+/** Chunks to preload from index.html: for every address ('*'), or for the listed route patterns. */
+type Preload = { paths: '*' | string[]; modules: string[] };
 
 /**
  * Makes index.html preload lazily loaded modules' chunks, their static imports and their CSS, so
- * they download beside the entry instead of after it has run: the app itself (started once the
- * first screen has painted) and the page most first visits open (sign-in).
+ * they download beside the entry instead of after it has run. Links for some addresses only are
+ * wrapped in `<!--preload-for /a /b/:x-->…<!--/preload-for-->`: the server keeps a block only when
+ * the address asked for matches one of its patterns (server/http/web.ts), so a first visit downloads
+ * its own page's code at once and no other page's.
  */
-function preloadInIndexHtml(sources: string[]): Plugin {
+function preloadInIndexHtml(preloads: Preload[]): Plugin {
   return {
     name: 'tutorfolio:preload-in-index-html',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
         const entryFiles = new Set<string>();
         for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
           entryFiles.add(entry.fileName);
           for (const file of entry.imports) entryFiles.add(file);
         }
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (chunk: Rolldown.OutputChunk) => {
-          if (scripts.has(chunk.fileName) || entryFiles.has(chunk.fileName)) return;
-          scripts.add(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const file of chunk.imports) {
-            const imported = bundle[file];
-            if (imported?.type === 'chunk') visit(imported);
+        const everywhere = new Set<string>();
+        const linksFor = (modules: string[], skip: Set<string>) => {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (chunk: Rolldown.OutputChunk) => {
+            if (scripts.has(chunk.fileName) || entryFiles.has(chunk.fileName) || skip.has(chunk.fileName))
+              return;
+            scripts.add(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) if (!skip.has(css)) styles.add(css);
+            for (const file of chunk.imports) {
+              const imported = bundle[file];
+              if (imported?.type === 'chunk') visit(imported);
+            }
+          };
+          for (const source of modules) {
+            // The chunk that holds the module (a group's chunk holds several).
+            const chunk = chunks.find((c) =>
+              c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(source)),
+            );
+            if (!chunk) throw new Error(`preloadInIndexHtml: no chunk is built from ${source}`);
+            visit(chunk);
           }
+          return [
+            ...[...scripts].map((file) => ({
+              file,
+              link: `<link rel="modulepreload" crossorigin href="/${file}">`,
+            })),
+            ...[...styles].map((file) => ({
+              file,
+              link: `<link rel="preload" as="style" crossorigin href="/${file}">`,
+            })),
+          ];
         };
-        for (const source of sources) {
-          // The chunk that holds the module (a group's chunk holds several).
-          const chunk = chunks.find((c) =>
-            c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(source)),
-          );
-          if (!chunk) throw new Error(`preloadInIndexHtml: no chunk is built from ${source}`);
-          visit(chunk);
+        const lines: string[] = [];
+        for (const { modules } of preloads.filter((p) => p.paths === '*')) {
+          for (const { file, link } of linksFor(modules, everywhere)) {
+            everywhere.add(file);
+            lines.push(link);
+          }
         }
-        const tags: HtmlTagDescriptor[] = [];
-        for (const file of scripts) {
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          });
+        for (const { paths, modules } of preloads) {
+          if (paths === '*') continue;
+          const links = linksFor(modules, everywhere).map(({ link }) => link);
+          lines.push(`<!--preload-for ${paths.join(' ')}-->${links.join('')}<!--/preload-for-->`);
         }
-        for (const file of styles) {
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          });
-        }
-        return tags;
+        return html.replace('</head>', `    ${lines.join('\n    ')}\n  </head>`);
       },
     },
   };
@@ -64,7 +80,30 @@ function preloadInIndexHtml(sources: string[]): Plugin {
 // `npm run dev:web` proxies /api to the server started with `npm run dev`.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), preloadInIndexHtml(['web/src/start.tsx', 'web/src/pages/auth/LoginPage.tsx'])],
+  plugins: [
+    react(),
+    preloadInIndexHtml([
+      // The app itself, started once the first screen has painted (main.tsx).
+      { paths: '*', modules: ['web/src/start.tsx'] },
+      // The pages first visits open most; patterns as in web/src/routes.tsx ('/' leads to sign-in).
+      {
+        paths: ['/', '/login', '/signin', '/signup', '/logout'],
+        modules: ['web/src/pages/auth/LoginPage.tsx'],
+      },
+      {
+        paths: ['/tutoring/:name', '/review/:name'],
+        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/tutoring/TutoringPage.tsx'],
+      },
+      {
+        paths: ['/submission/:name'],
+        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/tutoring/SubmissionPage.tsx'],
+      },
+      {
+        paths: ['/user/:name'],
+        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/dashboard/UserPage.tsx'],
+      },
+    ]),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -101,6 +140,12 @@ export default defineConfig({
             },
             // The floating calendar: only the pages that show it.
             { name: 'calendar', test: /web[\\/]src[\\/]ui[\\/](Calendar|FloatingPanel)\b/, priority: 35 },
+            // The sign-in page and what sign-up and the provider registration page share with it.
+            {
+              name: 'sign-in',
+              test: /web[\\/]src[\\/]pages[\\/]auth[\\/](LoginPage|PasswordInput|ProviderButtons|auth\.module)\b/,
+              priority: 25,
+            },
             // The student's pages and the question card they share. Not the submissions page: it shows
             // the floating calendar, which would then come with every page of the group.
             {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { indexForPath, routeMatches } from './web.ts';
 
 /** A small built app like `vite build` writes, with a pre-compressed asset like scripts/precompress.ts. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-web-'));
@@ -98,6 +99,63 @@ describe('the built web app', () => {
       expect(response.body).toContain('npm run build');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe("index.html's preloads for some addresses only (web/vite.config.ts writes them)", () => {
+  const html = [
+    '<head><link rel="modulepreload" href="/assets/app.js">',
+    '<!--preload-for / /login--><link rel="modulepreload" href="/assets/sign-in.js"><!--/preload-for-->',
+    '<!--preload-for /tutoring/:name /review/:name--><link rel="modulepreload" href="/assets/tutoring.js"><!--/preload-for-->',
+    '</head><div id="root"></div>',
+  ].join('\n');
+
+  it('matches route patterns segment by segment, a parameter being any non-empty segment', () => {
+    expect(routeMatches('/tutoring/:name', '/tutoring/bob')).toBe(true);
+    expect(routeMatches('/tutoring/:name', '/tutoring/bob/')).toBe(true);
+    expect(routeMatches('/tutoring/:name', '/tutoring/')).toBe(false);
+    expect(routeMatches('/tutoring/:name', '/tutoring/bob/more')).toBe(false);
+    expect(routeMatches('/', '/')).toBe(true);
+    expect(routeMatches('/login', '/loginx')).toBe(false);
+  });
+
+  it("keeps a block's links for the addresses it names and drops every other block", () => {
+    const login = indexForPath(html, '/login');
+    expect(login).toContain('/assets/app.js');
+    expect(login).toContain('<link rel="modulepreload" href="/assets/sign-in.js">');
+    expect(login).not.toContain('tutoring.js');
+    expect(login).not.toContain('preload-for');
+    const tutoring = indexForPath(html, '/tutoring/bob');
+    expect(tutoring).toContain('/assets/tutoring.js');
+    expect(tutoring).not.toContain('sign-in.js');
+    const other = indexForPath(html, '/questions');
+    expect(other).toContain('/assets/app.js');
+    expect(other).not.toMatch(/sign-in\.js|tutoring\.js|preload-for/);
+  });
+
+  it('serves each address its variant, each with its own ETag', async () => {
+    const withBlocks = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-web-'));
+    fs.writeFileSync(path.join(withBlocks, 'index.html'), html);
+    const app = await startTestApp({ env: { WEB_DIST_DIR: withBlocks } });
+    try {
+      const tutoring = await app.request({ method: 'GET', url: '/tutoring/b%C3%B6b?date=2026-11-23' });
+      expect(tutoring.body).toContain('/assets/tutoring.js');
+      expect(tutoring.body).not.toContain('sign-in.js');
+      const login = await app.request({ method: 'GET', url: '/login' });
+      expect(login.body).toContain('/assets/sign-in.js');
+      expect(login.headers.etag).not.toBe(tutoring.headers.etag);
+      const again = await app.request({
+        method: 'GET',
+        url: '/review/alice',
+        headers: { 'if-none-match': tutoring.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+      const malformed = await app.request({ method: 'GET', url: '/tutoring/%E0%A4%A' });
+      expect(malformed.statusCode).toBeLessThan(500);
+    } finally {
+      await app.close();
+      fs.rmSync(withBlocks, { recursive: true, force: true });
     }
   });
 });

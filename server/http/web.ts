@@ -19,6 +19,29 @@ export function indexWithSettings(html: string, options: WebAppOptions): string 
   return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${meta}`);
 }
 
+// index.html's preload links for some addresses only, written by web/vite.config.ts.
+const PRELOAD_BLOCK = /<!--preload-for ([^>]*?)-->([\s\S]*?)<!--\/preload-for-->/g;
+
+/** Whether a route pattern of the web app ('/tutoring/:name') names this path. */
+export function routeMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = (path.length > 1 ? path.replace(/\/+$/, '') : path).split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+/**
+ * index.html for one address: the preload blocks whose patterns name it keep their links, the
+ * others go, so a first visit starts downloading its own page's code at once and no other page's.
+ */
+export function indexForPath(html: string, path: string): string {
+  return html.replace(PRELOAD_BLOCK, (_block, patterns: string, links: string) =>
+    patterns.split(' ').some((pattern) => routeMatches(pattern, path)) ? links : '',
+  );
+}
+
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year (their names change
  * when their content does), index.html is revalidated on every visit, pre-compressed .br/.gz
@@ -34,11 +57,29 @@ export async function registerWebApp(
   const built = fs.existsSync(indexFile);
   // Read once: the build does not change under a running server (npm start builds before it starts).
   const indexHtml = built ? indexWithSettings(fs.readFileSync(indexFile, 'utf8'), options) : '';
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  // One variant per set of preload blocks kept (a handful), each with its own ETag.
+  const variants = new Map<string, { html: string; etag: string }>();
+  const indexFor = (url: string) => {
+    const path = url.split('?')[0] ?? '/';
+    let decoded = path;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // a malformed address: match it as it came
+    }
+    const html = indexForPath(indexHtml, decoded);
+    let variant = variants.get(html);
+    if (!variant) {
+      variant = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+      variants.set(html, variant);
+    }
+    return variant;
+  };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
-    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    const { html, etag } = indexFor(request.url);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
   };
 
   if (built) {
