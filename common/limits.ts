@@ -9,6 +9,8 @@ export const limits = {
   requestTimeoutMs: 20_000,
   /** A part of the web app (a route's script chunk) that has not arrived by then has failed (spec 2 §9). */
   chunkLoadTimeoutMs: 120_000,
+  /** A toast (success or error message) dismisses itself after this long, paused while hovered or focused (spec 2 §9). */
+  toastDurationMs: 4_000,
   /**
    * Sign-in throttling (server/users/throttle.ts): failures allowed before delays start, per
    * (account, address) pair and per address; then each further attempt waits 15 s, 30 s, 1 min, …

@@ -91,7 +91,7 @@ test('a teacher writes two questions in two tabs with locked due date and studen
   await expect(dialog).toContainText('Title: Tab two');
   await expect(dialog).toContainText(`Students: ${first}`);
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/Successfully uploaded!/);
+  await expect(page.getByRole('status').filter({ hasText: /Successfully uploaded!/ })).toBeVisible();
   // The form resets except the locked fields.
   await expect(page.getByLabel('Assignment Title', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Due Date', { exact: true })).toHaveValue(due);
@@ -99,7 +99,7 @@ test('a teacher writes two questions in two tabs with locked due date and studen
   await page.getByRole('tab', { name: /Question 1/ }).click();
   await page.getByRole('button', { name: 'Assign to Students' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/Successfully uploaded!/);
+  await expect(page.getByRole('status').filter({ hasText: /Successfully uploaded!/ })).toBeVisible();
   await page.context().close();
 
   const student = await signedIn(browser, { email: `${first}@example.com`, password });
@@ -171,7 +171,9 @@ test('the teacher finds a question by its explanation on page 2 of the archive a
   await page.getByLabel('Students for').fill(` ${second.toUpperCase()} `);
   await page.getByLabel('Target Date').fill(localIn(20));
   await page.getByRole('button', { name: 'SUBMIT' }).click();
-  await expect(page.getByRole('alert')).toHaveText(new RegExp(`Assigned 1 question to ${second}\\.`));
+  await expect(
+    page.getByRole('status').filter({ hasText: new RegExp(`Assigned 1 question to ${second}\\.`) }),
+  ).toBeVisible();
   await page.context().close();
 
   // The second student answers it (right, for now).
@@ -182,7 +184,9 @@ test('the teacher finds a question by its explanation on page 2 of the archive a
   await expect(student.getByText('Answers saved')).toBeVisible();
   await student.getByRole('button', { name: 'Submit All' }).click();
   await student.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(student.getByRole('alert')).toContainText('Submitted 1 answer: 1 correct.');
+  await expect(
+    student.getByRole('status').filter({ hasText: 'Submitted 1 answer: 1 correct.' }),
+  ).toBeVisible();
   await student.context().close();
 });
 
@@ -200,7 +204,9 @@ test('modifying the answer re-marks the earlier submission, and the teacher page
   await expect(page.getByRole('heading', { name: 'Pending changes (1)' })).toBeVisible();
   await expect(page.getByRole('complementary')).toContainText('answer');
   await page.getByRole('button', { name: 'Modify' }).click();
-  await expect(page.getByRole('alert')).toContainText('Modified 1 question; 1 marks changed.');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Modified 1 question; 1 marks changed.' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Marks changed' })).toContainText(`${second}, question`);
   await expect(page.getByRole('region', { name: 'Marks changed' })).toContainText('correct → wrong');
 

@@ -121,7 +121,7 @@ test("a stale tab's submit is refused, shows the newer answer, and what is store
   // Checked and sent again: the stored answer is the newer one.
   await a.getByRole('button', { name: 'Submit All' }).click();
   await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(a.getByRole('alert')).toContainText('Submitted 1 answer');
+  await expect(a.getByRole('status').filter({ hasText: 'Submitted 1 answer' })).toBeVisible();
   const stored = await (await a.request.get(`/api/v1/submissions/${student.name}`)).json();
   expect(stored.content.map((s: { studentAnswer: string }) => s.studentAnswer)).toEqual(['second answer']);
   await context.close();

@@ -215,7 +215,7 @@ test("a provider with a password account's email is linked only after that passw
   await openSignIn(page);
   await button(page, 'google').click();
   await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('alert')).toContainText(oauthTexts.outcome.link('Google'));
+  await expect(page.getByRole('status').filter({ hasText: oauthTexts.outcome.link('Google') })).toBeVisible();
 
   await signIn(page, demo.bob);
   await expect(page).toHaveURL(`/user/${demo.bob.name}`);

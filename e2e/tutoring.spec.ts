@@ -156,7 +156,7 @@ test('the student answers across two pages, keeps drafts, submits and sees the s
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Are you sure to submit?');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('alert')).toContainText('Submitted 7 answers: 3 correct.');
+  await expect(page.getByRole('status').filter({ hasText: 'Submitted 7 answers: 3 correct.' })).toBeVisible();
   await expect(
     page.getByRole('heading', { name: "Oops! It seems there's no question for today's session." }),
   ).toBeVisible();
@@ -178,7 +178,7 @@ test('the teacher marks the short answer and the score follows', async ({ browse
   await teacher.getByRole('radio', { name: 'Correct' }).check();
   await teacher.getByRole('button', { name: 'Submit' }).click();
   await teacher.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(teacher.getByRole('alert')).toContainText('Marked 1 answer.');
+  await expect(teacher.getByRole('status').filter({ hasText: 'Marked 1 answer.' })).toBeVisible();
   await expect(teacher.getByText(`Nothing to mark for ${name}.`)).toBeVisible();
   await teacher.context().close();
 
@@ -202,7 +202,7 @@ test('review lists the wrong answers and a correct redo leaves the list', async 
   await answer(page, 6, true);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('alert')).toContainText('2 of 3 redos correct.');
+  await expect(page.getByRole('status').filter({ hasText: '2 of 3 redos correct.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your redos' })).toContainText('Q2 sum: Correct');
   await expect(page.locator('article')).toHaveCount(1);
   await expect(card(page, 'Q4 evens')).toBeVisible();

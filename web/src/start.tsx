@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { preloadRoute, routes } from './routes.tsx';
-import { AlertProvider } from './ui/alerts.tsx';
+import { ToastProvider } from './ui/Toast.tsx';
 import './styles.css';
 
 // React Router's declarative mode (BrowserRouter + useRoutes) instead of its data router: the pages
@@ -18,11 +18,11 @@ export function start(root: HTMLElement): void {
   preloadRoute(window.location.pathname);
   createRoot(root).render(
     <StrictMode>
-      <AlertProvider>
+      <ToastProvider>
         <BrowserRouter>
           <App />
         </BrowserRouter>
-      </AlertProvider>
+      </ToastProvider>
     </StrictMode>,
   );
 }

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AlertProvider } from '../src/ui/alerts.tsx';
 import { ConfirmProvider } from '../src/ui/ConfirmDialog.tsx';
+import { ToastProvider } from '../src/ui/Toast.tsx';
 
 /**
  * Renders a page as the app does (router, query cache, alerts, confirm dialog) at an address, for
@@ -14,14 +14,14 @@ export function renderPage(page: ReactElement, { path, at }: { path: string; at:
   return render(
     <MemoryRouter initialEntries={[at]}>
       <QueryClientProvider client={client}>
-        <AlertProvider>
+        <ToastProvider>
           <ConfirmProvider>
             <Routes>
               <Route path={path} element={page} />
               <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
             </Routes>
           </ConfirmProvider>
-        </AlertProvider>
+        </ToastProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

@@ -6,7 +6,7 @@ import { failureTexts } from '../../../common/messages.ts';
 import { isApiError } from '../api/client.ts';
 import { type FailureWords, failureMessage } from '../api/failures.ts';
 import { userKeys, usersApi } from '../api/users.ts';
-import { useAlert } from '../ui/alerts.tsx';
+import { useToast } from '../ui/Toast.tsx';
 
 export type FailureOptions = {
   /** Text for a 401 (spec 1 §8: the header's text unless a page says otherwise). */
@@ -42,7 +42,7 @@ export type LoginState = { from?: string; denied?: boolean };
 export function useApiFailure(defaults: PageFailureDefaults = {}) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const queryClient = useQueryClient();
   const { unauthorizedText, forbiddenTo, otherText, notFound } = defaults;
   return useCallback(
@@ -50,12 +50,12 @@ export function useApiFailure(defaults: PageFailureDefaults = {}) {
       const settings: FailureOptions = { unauthorizedText, forbiddenTo, otherText, notFound, ...options };
       const from = `${location.pathname}${location.search}`;
       if (isApiError(error, 401)) {
-        showAlert(settings.unauthorizedText ?? failureTexts.sessionExpired);
+        showToast(settings.unauthorizedText ?? failureTexts.sessionExpired);
         navigate('/login', { state: { from } satisfies LoginState, replace: true });
         return;
       }
       if (isApiError(error, 403)) {
-        showAlert(failureTexts.accessDenied);
+        showToast(failureTexts.accessDenied);
         const target = settings.forbiddenTo ?? '/login';
         const go = (path: string) =>
           navigate(path, {
@@ -69,7 +69,7 @@ export function useApiFailure(defaults: PageFailureDefaults = {}) {
         );
         return;
       }
-      showAlert(
+      showToast(
         failureMessage(error, {
           fallback: settings.otherText ?? failureTexts.serverIssueBang,
           item: settings.item,
@@ -82,7 +82,7 @@ export function useApiFailure(defaults: PageFailureDefaults = {}) {
       navigate,
       location.pathname,
       location.search,
-      showAlert,
+      showToast,
       queryClient,
       unauthorizedText,
       forbiddenTo,

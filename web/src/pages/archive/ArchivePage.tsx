@@ -9,9 +9,9 @@ import { isApiError } from '../../api/client.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
-import { useAlert } from '../../ui/alerts.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
 
@@ -44,7 +44,7 @@ export function withOffset(local: string): string {
  */
 export function ArchivePage() {
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
   const [field, setField] = useState<SearchField>('all');
   const [text, setText] = useState('');
@@ -78,21 +78,21 @@ export function ArchivePage() {
 
   const reassign = async () => {
     const names = splitNameList(students);
-    if (chosen.size === 0) return showAlert('Choose at least one question with its Duplicate box.');
-    if (names.length === 0) return showAlert('Students for: name at least one student.');
-    if (!due) return showAlert('Target Date is missing.');
+    if (chosen.size === 0) return showToast('Choose at least one question with its Duplicate box.');
+    if (names.length === 0) return showToast('Students for: name at least one student.');
+    if (!due) return showToast('Target Date is missing.');
     setBusy(true);
     try {
       await authoringApi.assign([...chosen.keys()], names, withOffset(due));
       addToStudentList(names.join(','));
-      showAlert(
+      showToast(
         `Assigned ${chosen.size} question${chosen.size === 1 ? '' : 's'} to ${names.join(', ')}.`,
-        'info',
+        'success',
       );
       setChosen(new Map());
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) onFailure(error);
-      else showAlert(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
+      else showToast(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { preloadRoute } from '../../routes.tsx';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
-import { useAlert } from '../../ui/alerts.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import styles from './auth.module.css';
 import { PasswordInput } from './PasswordInput.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
@@ -37,7 +37,7 @@ function providerOutcome(search: string): { text: string; tone: 'error' | 'info'
 export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcomeBack' }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { showAlert, clearAlert } = useAlert();
+  const { showToast, dismissToast } = useToast();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -58,7 +58,7 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
   useEffect(() => {
     const outcome = providerOutcome(location.search);
     if (!outcome) return;
-    showAlert(outcome.text, outcome.tone);
+    showToast(outcome.text, outcome.tone);
     navigate({ pathname: location.pathname }, { replace: true, state: location.state });
   }, []);
 
@@ -79,22 +79,22 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
 
   const submit = async () => {
     if (busy) return;
-    if (!email.trim()) return showAlert(authTexts.userEmailEmpty);
-    if (!password) return showAlert(authTexts.passwordEmpty);
+    if (!email.trim()) return showToast(authTexts.userEmailEmpty);
+    if (!password) return showToast(authTexts.passwordEmpty);
     setBusy(true);
     // The next page's code downloads while the server checks the password.
     preloadRoute(from ?? '/user/me');
     try {
       const username = await usersApi.login(email.trim(), password);
-      clearAlert();
+      dismissToast();
       goOn(username);
     } catch (error) {
       setPassword('');
-      if (isApiError(error, 401)) showAlert(authTexts.signInFailed);
+      if (isApiError(error, 401)) showToast(authTexts.signInFailed);
       // Throttled (429), busy (503, argon2 work bounded) or refused input: the server says when to retry.
       else if (isApiError(error, 429) || isApiError(error, 503) || isApiError(error, 400))
-        showAlert(error.message);
-      else showAlert(failureTexts.serverIssueBang);
+        showToast(error.message);
+      else showToast(failureTexts.serverIssueBang);
       passwordRef.current?.focus();
     } finally {
       setBusy(false);

@@ -7,7 +7,7 @@ import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
-import { useAlert } from '../../ui/alerts.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import styles from './auth.module.css';
 import { safeReturnPath } from './LoginPage.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -19,7 +19,7 @@ import { PasswordInput } from './PasswordInput.tsx';
 export function SignupPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { showAlert, clearAlert } = useAlert();
+  const { showToast, dismissToast } = useToast();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -29,22 +29,22 @@ export function SignupPage() {
 
   const submit = async () => {
     if (busy) return;
-    if (!email.trim()) return showAlert(authTexts.signUpEmailEmpty);
-    if (!name.trim()) return showAlert(authTexts.firstNameEmpty);
-    if (!password) return showAlert(authTexts.signUpPasswordEmpty);
-    if (password !== repeat) return showAlert(authTexts.passwordsDoNotMatch);
+    if (!email.trim()) return showToast(authTexts.signUpEmailEmpty);
+    if (!name.trim()) return showToast(authTexts.firstNameEmpty);
+    if (!password) return showToast(authTexts.signUpPasswordEmpty);
+    if (password !== repeat) return showToast(authTexts.passwordsDoNotMatch);
     setBusy(true);
     try {
       const username = await usersApi.signup(email.trim(), name.trim(), password);
       await usersApi.login(email.trim(), password);
-      clearAlert();
+      dismissToast();
       sessionChanged();
       const from = safeReturnPath((location.state as LoginState | null)?.from);
       navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {
       // The server's message names the field (spec 1 §8: a sign-up failure shows the server's text);
       // 503 is "busy, try again in a few seconds", also worth reading.
-      showAlert(
+      showToast(
         isApiError(error) && error.status > 0 && (error.status < 500 || error.status === 503)
           ? error.message
           : failureTexts.serverIssueBang,

@@ -6,9 +6,9 @@ import type { Mark } from '../../../../common/questions/rules.ts';
 import { isApiError } from '../../api/client.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
-import { flashAlert } from '../../ui/alerts.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { flashToast } from '../../ui/Toast.tsx';
 import styles from './MarkingPage.module.css';
 
 const CHOICES: { mark: Mark; label: string }[] = [
@@ -41,10 +41,10 @@ export function MarkingPage() {
     setBusy(true);
     try {
       const updated = await tutoringApi.mark(name, marks);
-      flashAlert(`Marked ${updated.length} answer${updated.length === 1 ? '' : 's'}.`);
+      flashToast(`Marked ${updated.length} answer${updated.length === 1 ? '' : 's'}.`);
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      flashAlert(
+      flashToast(
         isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssueBang,
         'error',
       );

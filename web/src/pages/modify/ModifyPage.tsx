@@ -9,7 +9,7 @@ import { isApiError } from '../../api/client.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
-import { useAlert } from '../../ui/alerts.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import styles from './ModifyPage.module.css';
 
 type Editable = {
@@ -54,7 +54,7 @@ const markName = { 1: 'correct', [-1]: 'wrong', 0: 'unmarked' } as Record<number
 export function ModifyPage() {
   const queryClient = useQueryClient();
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
   const [originals, setOriginals] = useState<Map<number, Editable>>(new Map());
   const [edits, setEdits] = useState<Map<number, Editable>>(new Map());
@@ -108,16 +108,16 @@ export function ModifyPage() {
     try {
       const answer = await authoringApi.modify(changes);
       setResult(answer);
-      showAlert(
+      showToast(
         `Modified ${answer.count} question${answer.count === 1 ? '' : 's'}${answer.remarked.length ? `; ${answer.remarked.length} marks changed` : ''}.`,
-        'info',
+        'success',
       );
       setEdits(new Map());
       setOriginals(new Map());
       await queryClient.invalidateQueries({ queryKey: ['questions'] });
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      showAlert(
+      showToast(
         isApiError(error) && error.status > 0 && error.status < 500
           ? error.message
           : failureTexts.serverIssue,

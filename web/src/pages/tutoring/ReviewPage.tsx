@@ -8,9 +8,9 @@ import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
-import { useAlert } from '../../ui/alerts.tsx';
 import { AnswerText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
 import styles from './TutoringPage.module.css';
 import { draftStatusText } from './TutoringPage.tsx';
@@ -28,7 +28,7 @@ export function ReviewPage() {
   const { name = '' } = useParams();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
   const { page, size, setPage, setSize } = usePageParams();
   const viewer = useViewer(name);
@@ -53,13 +53,13 @@ export function ReviewPage() {
   const allAnswered = shown.length > 0 && onPage.every((id) => answers[String(id)]);
 
   const submit = async () => {
-    if (!allAnswered) return showAlert(SOLVE_ALL);
+    if (!allAnswered) return showToast(SOLVE_ALL);
     if (!(await confirm('Are you sure to submit?'))) return;
     setBusy(true);
     try {
       const overwritten = await drafts.flush();
       if (overwritten.length > 0) {
-        showAlert(
+        showToast(
           `${overwritten.map(label).join(', ')}: changed in another tab or on another device. The newer answer is shown now: check it and submit again.`,
         );
         return;
@@ -74,7 +74,7 @@ export function ReviewPage() {
       drafts.forget(onPage);
       setResults(created);
       const right = created.filter((s) => s.marked === 1).length;
-      showAlert(`${right} of ${created.length} redo${created.length === 1 ? '' : 's'} correct.`, 'info');
+      showToast(`${right} of ${created.length} redo${created.length === 1 ? '' : 's'} correct.`, 'success');
       await queryClient.invalidateQueries({ queryKey: ['review', name.toLowerCase()] });
     } catch (error) {
       if (isApiError(error, 401))

@@ -10,8 +10,8 @@ import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
-import { flashAlert, useAlert } from '../../ui/alerts.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { flashToast, useToast } from '../../ui/Toast.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
 import { DateChip } from './DateChip.tsx';
 import type { DraftStatus } from './draftStore.ts';
@@ -29,7 +29,7 @@ export function TutoringPage() {
   const { name = '' } = useParams();
   const { page, size, date, setPage, setSize } = usePageParams();
   const confirm = useConfirm();
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
   const viewer = useViewer(name);
   const [submitting, setSubmitting] = useState(false);
@@ -72,7 +72,7 @@ export function TutoringPage() {
       (id) => (answers[String(id)]?.length ?? 0) > questionLimits.studentAnswerMax,
     );
     if (tooLong.length > 0) {
-      return showAlert(
+      return showToast(
         tooLong
           .map(
             (id) =>
@@ -88,13 +88,13 @@ export function TutoringPage() {
       // What this tab typed is saved first; a change made elsewhere meanwhile wins and is shown.
       const overwritten = await drafts.flush();
       if (overwritten.length > 0) {
-        return showAlert(
+        return showToast(
           `${overwritten.map(label).join(', ')}: changed in another tab or on another device. ${STALE_HINT}`,
         );
       }
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      return showAlert(
+      return showToast(
         `Nothing was submitted: your answers could not be saved. ${failureMessage(error, {
           fallback: failureTexts.serverIssueBang,
           keyed: label,
@@ -117,7 +117,7 @@ export function TutoringPage() {
       const created = await tutoringApi.submit(name, items);
       drafts.forget(items.map((i) => i.questionId));
       const right = created.filter((s) => s.marked === 1).length;
-      flashAlert(`Submitted ${created.length} answer${created.length === 1 ? '' : 's'}: ${right} correct.`);
+      flashToast(`Submitted ${created.length} answer${created.length === 1 ? '' : 's'}: ${right} correct.`);
     } catch (error) {
       if (isApiError(error, 401)) {
         return onFailure(error, { unauthorizedText: failureTexts.sessionExpiredOnSubmit });
@@ -127,7 +127,7 @@ export function TutoringPage() {
         fallback: failureTexts.serverIssueBang,
         item: (index) => label(items[index]?.questionId ?? 0),
       });
-      flashAlert(isApiError(error, 409) ? `${words}\n${STALE_HINT}` : words, 'error');
+      flashToast(isApiError(error, 409) ? `${words}\n${STALE_HINT}` : words, 'error');
     } finally {
       setSubmitting(false);
     }
@@ -198,7 +198,7 @@ export function TutoringPage() {
         emptyText="No questions to answer right now. New ones from your teacher will appear here."
         onSubmit={
           viewer.canAnswer
-            ? () => void submitAll().catch(() => showAlert(failureTexts.serverIssueBang))
+            ? () => void submitAll().catch(() => showToast(failureTexts.serverIssueBang))
             : undefined
         }
         submitDisabled={answered === 0 || submitting}

@@ -5,7 +5,7 @@ import { checkBulkItem } from '../../../../common/questions/checks.ts';
 import { authoringApi } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
-import { useAlert } from '../../ui/alerts.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import styles from './BulkUploadPage.module.css';
 import { parseBulkJson } from './bulk.ts';
 
@@ -48,7 +48,7 @@ export function BulkUploadPage() {
   const [serverErrors, setServerErrors] = useState<Map<number, string[]>>(new Map());
   const [uploading, setUploading] = useState<{ count: number; started: number } | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
 
   const writeText = (next: string) => {
@@ -93,12 +93,12 @@ export function BulkUploadPage() {
     if (!parsed) return;
     const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone).problems);
     if (local.some((p) => p.length))
-      return showAlert(`${local.filter((p) => p.length).length} questions have problems; fix them first.`);
+      return showToast(`${local.filter((p) => p.length).length} questions have problems; fix them first.`);
     setUploading({ count: parsed.length, started: Date.now() });
     try {
       const count = await authoringApi.bulk(parsed);
       setSaved(count);
-      showAlert(`Saved ${count} questions.`, 'info');
+      showToast(`Saved ${count} questions.`, 'success');
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
       if (isApiError(error, 400) && error.body?.details) {
@@ -109,7 +109,7 @@ export function BulkUploadPage() {
         }
         setServerErrors(byItem);
       }
-      showAlert(
+      showToast(
         isApiError(error) && error.status < 500 && error.status > 0
           ? error.message
           : failureTexts.serverIssue,

@@ -7,13 +7,6 @@ import { UploadPage } from './UploadPage.tsx';
 beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal('fetch', jsonFetch({ student: [] }));
-  // jsdom has no modal dialogs; the confirm dialog only needs these two.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,8 +7,8 @@ import { CODE_LANGUAGES, type CodeLanguage, decodeMultiAnswer } from '../../../.
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
-import { useAlert } from '../../ui/alerts.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import { QuestionCard } from '../tutoring/QuestionCard.tsx';
 import {
   answerOf,
@@ -47,7 +47,7 @@ export function UploadPage() {
   const [preview, setPreview] = useState(false);
   const [busy, setBusy] = useState(false);
   const [studentSearch, setStudentSearch] = useState('');
-  const { showAlert } = useAlert();
+  const { showToast } = useToast();
   const confirm = useConfirm();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
   const students = useQuery({
@@ -113,20 +113,20 @@ export function UploadPage() {
 
   const assign = async () => {
     const checked = checkDraft(draft, new Date());
-    if ('problem' in checked) return showAlert(checked.problem);
+    if ('problem' in checked) return showToast(checked.problem);
     const q = checked.question;
     const message = `Title: ${q.title}\nQuestion: ${q.question}\nAnswer: ${q.answer}\nStudents: ${q.students.join(', ') || '(none)'}`;
     if (!(await confirm(message))) return;
     setBusy(true);
     try {
       await authoringApi.create(q);
-      showAlert('Successfully uploaded!', 'info');
+      showToast('Successfully uploaded!', 'success');
       // After a success the form resets except the locked fields.
       update(keepLocked(draft, locks));
       setPreview(false);
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      showAlert(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
+      showToast(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
     } finally {
       setBusy(false);
     }

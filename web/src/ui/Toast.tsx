@@ -1,0 +1,161 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { limits } from '../../../common/limits.ts';
+import styles from './Toast.module.css';
+
+/**
+ * The app's one toast system: success and error messages, and the spec's "alerts" (spec 1 §5, §8),
+ * shown in the page instead of window.alert. Each toast holds its exact text, is announced by
+ * screen readers (errors as `alert`, others as `status`), dismisses itself after 4,000 ms (spec 2
+ * §9) unless the pointer is over the toasts, focus is in them or the tab is hidden, and survives the
+ * navigation that often follows it (a 401 sends the user to /login with the toast still shown).
+ * Not sonner: see "UI kit" in docs/architecture.md.
+ */
+export type ToastTone = 'success' | 'error' | 'info';
+type Toast = { id: number; text: string; tone: ToastTone; key?: string };
+export type ToastApi = {
+  /**
+   * Shows a message. It replaces the toast of the same tone (a new error is about the latest try,
+   * so the earlier one no longer applies), so at most one error and one success show at once.
+   * `key` names it for `dismissToast`.
+   */
+  showToast: (text: string, tone?: ToastTone, key?: string) => void;
+  /** Removes the toast with this key (a message that no longer applies), or every toast. */
+  dismissToast: (key?: string) => void;
+};
+
+const ToastContext = createContext<ToastApi | null>(null);
+// Kept in this history entry's state, which a reload keeps: reading it costs nothing on the first
+// render (session storage would make the first paint of every page wait for the storage to load).
+const FLASH_KEY = 'tutorfolioFlash';
+type EntryState = Record<string, unknown> | null;
+
+/** A toast to show after the page reloads (pages that reload after a submit, as the spec asks). */
+export function flashToast(text: string, tone: ToastTone = 'success'): void {
+  const state = window.history.state as EntryState;
+  window.history.replaceState({ ...state, [FLASH_KEY]: { text, tone } }, '');
+}
+
+const TONES: readonly ToastTone[] = ['success', 'error', 'info'];
+
+function readFlash(): Toast[] {
+  const flash = (window.history.state as EntryState)?.[FLASH_KEY] as Partial<Toast> | undefined;
+  if (typeof flash?.text !== 'string') return [];
+  return [{ id: 0, text: flash.text, tone: TONES.find((t) => t === flash.tone) ?? 'info' }];
+}
+
+function forgetFlash(): void {
+  const state = window.history.state as EntryState;
+  if (!state || !(FLASH_KEY in state)) return;
+  const { [FLASH_KEY]: _shown, ...rest } = state;
+  window.history.replaceState(rest, '');
+}
+
+/** True while the tab is hidden: a toast waits for the user to come back. */
+function useTabHidden(): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    const update = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return hidden;
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>(readFlash);
+  useEffect(forgetFlash, []);
+  const nextId = useRef(1);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const tabHidden = useTabHidden();
+  const paused = hovered || focused || tabHidden;
+
+  const showToast = useCallback((text: string, tone: ToastTone = 'error', key?: string) => {
+    const toast: Toast = { id: nextId.current++, text, tone, key };
+    setToasts((list) => [
+      ...list.filter((t) => t.tone !== tone && (key === undefined || t.key !== key)),
+      toast,
+    ]);
+  }, []);
+  const dismissToast = useCallback((key?: string) => {
+    setToasts((list) => (key === undefined ? [] : list.filter((t) => t.key !== key)));
+  }, []);
+  const remove = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
+
+  // Nothing left to hover or focus: a new toast must not inherit a pause.
+  useEffect(() => {
+    if (toasts.length === 0) {
+      setHovered(false);
+      setFocused(false);
+    }
+  }, [toasts.length]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section
+        aria-label="Notifications"
+        className={styles.region}
+        onPointerEnter={() => setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} paused={paused} onDone={remove} />
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({
+  toast,
+  paused,
+  onDone,
+}: {
+  toast: Toast;
+  paused: boolean;
+  onDone: (id: number) => void;
+}) {
+  // The time left survives pauses: hovering for a while does not restart the 4 seconds.
+  const left = useRef(limits.toastDurationMs);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDone(toast.id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [paused, onDone, toast.id]);
+  return (
+    <div
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      className={`${styles.toast} ${styles[toast.tone]}`}
+    >
+      <span className={styles.text}>{toast.text}</span>
+      <button type="button" className={styles.close} onClick={() => onDone(toast.id)} aria-label="Dismiss">
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>.');
+  return api;
+}
