@@ -150,7 +150,7 @@ test('a bulk upload with a broken item shows the error at that item, saves nothi
     new RegExp(`Explained by ${token} number 3`),
   );
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved 7 questions.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'JSON editor' }).getByRole('status')).toHaveText('Saved 7 questions.');
   await page.context().close();
 });
 
