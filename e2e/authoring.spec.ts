@@ -150,7 +150,9 @@ test('a bulk upload with a broken item shows the error at that item, saves nothi
     new RegExp(`Explained by ${token} number 3`),
   );
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('region', { name: 'JSON editor' }).getByRole('status')).toHaveText('Saved 7 questions.');
+  await expect(page.getByRole('region', { name: 'JSON editor' }).getByRole('status')).toHaveText(
+    'Saved 7 questions.',
+  );
   await page.context().close();
 });
 

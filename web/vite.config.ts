@@ -130,13 +130,13 @@ export default defineConfig({
             // toasts and the kit's small widgets (button, field, card).
             {
               name: 'app',
-              test: /web[\\/]src[\\/](start\.tsx|routes\.tsx|routing[\\/]|api[\\/](client|users|session)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits)\.ts/,
+              test: /web[\\/]src[\\/](start\.tsx|routes\.tsx|routing[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits)\.ts/,
               priority: 45,
             },
             // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs.
             {
               name: 'signed-in',
-              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring|failures)\.ts|ui[\\/](ConfirmDialog|Dialog)\b)/,
+              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|Dialog)\b)/,
               priority: 40,
             },
             // The floating calendar: only the pages that show it.

@@ -2,12 +2,17 @@ import { isApiError } from './client.ts';
 
 /**
  * The one rule for the words a failed call shows (issue 11: pages used to decide this each their
- * own way). 401 and 403 move the user (layout/useApiFailure.ts); everything else is a sentence:
+ * own way, some showing only 400s, others any status below 500). Every page's handler goes through
+ * here, signed-in pages through `useApiFailure` (layout/useApiFailure.ts), which first moves the
+ * user on 401 and 403. Everything else is a sentence:
  * - the server could not be reached or did not answer in time: the client's own words;
- * - any other 4xx: the server's message, which names what is wrong; when it lists problems by
- *   request position (`details[].path` such as `[2].studentAnswer`), each becomes
- *   "Question 8: Answer must …" through the page's `item` labeller — never a raw index;
- * - 5xx or anything unexpected: the page's generic text from the spec.
+ * - a 404 on a page that names what was not found (`notFound`): those words;
+ * - any other 4xx: what the server says is wrong. When it lists problems (`details`), each becomes
+ *   words — "Question 8: Title must not be empty" through the page's `item` labeller for a request
+ *   position (`[7].title`, `7.title`), "Title must not be empty" for a field — never a raw index or
+ *   field path; otherwise its message (a sentence such as 'Email is already in use!');
+ * - 503: the server's message (busy: it says when to try again);
+ * - other 5xx or anything unexpected: the page's generic text from the spec.
  */
 export type FailureWords = {
   /** The spec's generic text for this page (5xx, unexpected errors). */
@@ -56,8 +61,9 @@ export function describeDetail(
     .split('.')
     .filter(Boolean);
   let prefix = '';
-  if (parts.length > 0 && /^\d+$/.test(parts[0]!) && words.item) {
-    prefix = `${words.item(Number(parts.shift()))}: `;
+  if (parts.length > 0 && /^\d+$/.test(parts[0]!)) {
+    const item = words.item ?? ((index: number) => `Item ${index + 1}`);
+    prefix = `${item(Number(parts.shift()))}: `;
   } else if (parts[0] === 'changes' && parts.length > 1 && words.keyed) {
     parts.shift();
     prefix = `${words.keyed(parts.shift()!)}: `;
@@ -76,9 +82,9 @@ export function failureMessage(error: unknown, words: FailureWords): string {
   if (error.status === 404 && words.notFound) return words.notFound;
   if (error.status >= 400 && error.status < 500) {
     const details = error.body?.details ?? [];
-    const positional = details.some((d) => /^\[?\d+\]?\.|^changes\./.test(d.path));
-    if (positional) return [...new Set(details.map((d) => describeDetail(d, words)))].join('\n');
+    if (details.length > 0) return [...new Set(details.map((d) => describeDetail(d, words)))].join('\n');
     return error.message;
   }
+  if (error.status === 503) return error.message;
   return words.fallback;
 }

@@ -6,7 +6,7 @@ import { failureTexts } from '../../../common/messages.ts';
 import { isApiError } from '../api/client.ts';
 import { type FailureWords, failureMessage } from '../api/failures.ts';
 import { userKeys, usersApi } from '../api/users.ts';
-import { useToast } from '../ui/Toast.tsx';
+import { flashToast, useToast } from '../ui/Toast.tsx';
 
 export type FailureOptions = {
   /** Text for a 401 (spec 1 §8: the header's text unless a page says otherwise). */
@@ -19,6 +19,8 @@ export type FailureOptions = {
   forbiddenTo?: string | ((me: AuthCheckResponse) => string);
   /** Text for a server failure (5xx): the page's generic text from the spec. */
   otherText?: string;
+  /** The page reloads next (spec 1 §4: after a submit): show the words after the reload. */
+  flash?: boolean;
 } & Partial<Omit<FailureWords, 'fallback'>>;
 
 /** A page's defaults: values only (kept stable across renders), no labellers. */
@@ -69,14 +71,14 @@ export function useApiFailure(defaults: PageFailureDefaults = {}) {
         );
         return;
       }
-      showToast(
-        failureMessage(error, {
-          fallback: settings.otherText ?? failureTexts.serverIssueBang,
-          item: settings.item,
-          keyed: settings.keyed,
-          notFound: settings.notFound,
-        }),
-      );
+      const words = failureMessage(error, {
+        fallback: settings.otherText ?? failureTexts.serverIssueBang,
+        item: settings.item,
+        keyed: settings.keyed,
+        notFound: settings.notFound,
+      });
+      if (settings.flash) flashToast(words, 'error');
+      else showToast(words);
     },
     [
       navigate,

@@ -91,8 +91,7 @@ export function ArchivePage() {
       );
       setChosen(new Map());
     } catch (error) {
-      if (isApiError(error, 401) || isApiError(error, 403)) onFailure(error);
-      else showToast(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
+      onFailure(error, { otherText: failureTexts.serverIssue });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { authTexts, failureTexts, oauthTexts } from '../../../../common/messages
 import { isOAuthOutcome, isOAuthProvider, providerLabels } from '../../../../common/oauth.ts';
 import { safeReturnPath } from '../../../../common/returnPath.ts';
 import { isApiError } from '../../api/client.ts';
+import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
@@ -90,11 +91,9 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
       goOn(username);
     } catch (error) {
       setPassword('');
+      // Throttled (429), busy (503) or refused input: the shared rule shows what the server says.
       if (isApiError(error, 401)) showToast(authTexts.signInFailed);
-      // Throttled (429), busy (503, argon2 work bounded) or refused input: the server says when to retry.
-      else if (isApiError(error, 429) || isApiError(error, 503) || isApiError(error, 400))
-        showToast(error.message);
-      else showToast(failureTexts.serverIssueBang);
+      else showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang }));
       passwordRef.current?.focus();
     } finally {
       setBusy(false);

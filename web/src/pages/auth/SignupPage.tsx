@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
 import { authTexts, failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
+import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
@@ -42,13 +43,8 @@ export function SignupPage() {
       const from = safeReturnPath((location.state as LoginState | null)?.from);
       navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {
-      // The server's message names the field (spec 1 §8: a sign-up failure shows the server's text);
-      // 503 is "busy, try again in a few seconds", also worth reading.
-      showToast(
-        isApiError(error) && error.status > 0 && (error.status < 500 || error.status === 503)
-          ? error.message
-          : failureTexts.serverIssueBang,
-      );
+      // Spec 1 §8: a sign-up failure shows the server's text (in words, by the shared rule).
+      showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang }));
     } finally {
       setBusy(false);
     }

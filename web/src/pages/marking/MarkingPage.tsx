@@ -44,10 +44,7 @@ export function MarkingPage() {
       flashToast(`Marked ${updated.length} answer${updated.length === 1 ? '' : 's'}.`);
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      flashToast(
-        isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssueBang,
-        'error',
-      );
+      onFailure(error, { flash: true });
     } finally {
       setBusy(false);
     }

@@ -116,12 +116,10 @@ export function ModifyPage() {
       setOriginals(new Map());
       await queryClient.invalidateQueries({ queryKey: ['questions'] });
     } catch (error) {
-      if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      showToast(
-        isApiError(error) && error.status > 0 && error.status < 500
-          ? error.message
-          : failureTexts.serverIssue,
-      );
+      onFailure(error, {
+        otherText: failureTexts.serverIssue,
+        item: (index) => `Question ${changes[index]?.id ?? index + 1}`,
+      });
     } finally {
       setBusy(false);
     }

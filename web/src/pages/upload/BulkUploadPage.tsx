@@ -101,7 +101,7 @@ export function BulkUploadPage() {
       showToast(`Saved ${count} questions.`, 'success');
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      if (isApiError(error, 400) && error.body?.details) {
+      if (isApiError(error) && error.body?.details) {
         const byItem = new Map<number, string[]>();
         for (const d of error.body.details) {
           const index = Number(/^\[(\d+)\]/.exec(d.path)?.[1]);
@@ -109,11 +109,7 @@ export function BulkUploadPage() {
         }
         setServerErrors(byItem);
       }
-      showToast(
-        isApiError(error) && error.status < 500 && error.status > 0
-          ? error.message
-          : failureTexts.serverIssue,
-      );
+      onFailure(error, { otherText: failureTexts.serverIssue, item: (index) => `Question ${index + 1}` });
     } finally {
       setUploading(null);
     }

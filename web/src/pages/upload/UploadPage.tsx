@@ -125,8 +125,7 @@ export function UploadPage() {
       update(keepLocked(draft, locks));
       setPreview(false);
     } catch (error) {
-      if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      showToast(isApiError(error) && error.status === 400 ? error.message : failureTexts.serverIssue);
+      onFailure(error, { otherText: failureTexts.serverIssue });
     } finally {
       setBusy(false);
     }
