@@ -5,7 +5,6 @@ import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import { splitNameList, typeNames } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type SearchField } from '../../api/authoring.ts';
-import { isApiError } from '../../api/client.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';

@@ -2,7 +2,6 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
 import { authTexts, failureTexts } from '../../../../common/messages.ts';
-import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';

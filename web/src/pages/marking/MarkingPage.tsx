@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { failureTexts } from '../../../../common/messages.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { isApiError } from '../../api/client.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';

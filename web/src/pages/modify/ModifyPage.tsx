@@ -5,7 +5,6 @@ import type { ModifyResult, QuestionOnly } from '../../../../common/contracts/tu
 import { failureTexts } from '../../../../common/messages.ts';
 import { splitNameList } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type QuestionChange } from '../../api/authoring.ts';
-import { isApiError } from '../../api/client.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';

@@ -5,7 +5,6 @@ import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import { CODE_LANGUAGES, type CodeLanguage, decodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
-import { isApiError } from '../../api/client.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
