@@ -32,6 +32,10 @@ export const limits = {
   oauthTokenMax: 200,
   /** Default JSON body cap (bytes). */
   jsonBodyLimitBytes: 1024 * 1024,
+  /** Profile pictures: the largest upload (413 past it), the most pixels decoded, the stored square's side. */
+  pictureMaxBytes: 5 * 1024 * 1024,
+  pictureMaxPixels: 40_000_000,
+  avatarSidePx: 256,
 } as const;
 
 /** Layout constants of spec 1 §9. */

@@ -32,3 +32,13 @@ export function text(options: { min?: number; max: number; trim?: boolean }) {
     .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`)
     .max(options.max, `must be at most ${options.max} characters`);
 }
+
+/**
+ * An id. Digits sent as a string (`"questionId": "1"`, from a client that builds its lists with
+ * `Object.entries`) are read as the number, as the original server's JSON mapper did; any other
+ * string is a 400.
+ */
+export const idField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+  z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
+);

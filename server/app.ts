@@ -13,8 +13,11 @@ import { assignmentRoutes } from './assignments/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
+import { imageRoutes } from './images/routes.ts';
 import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
+import { serviceRoutes } from './services/routes.ts';
+import { statsRoutes } from './stats/routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -55,10 +58,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarRoutes);
       await api.register(draftRoutes);
       await api.register(oauthApiRoutes);
+      await api.register(serviceRoutes);
+      await api.register(statsRoutes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(oauthRoutes);
+  await app.register(imageRoutes);
 
   await registerWebApp(app, deps.config.webDistDir, {
     signInProviders: configuredProviders(deps.config.oauth),

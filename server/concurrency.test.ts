@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DraftsPatchResponse,
@@ -8,7 +11,8 @@ import type {
 } from '../common/contracts/tutoring.ts';
 import { autoMark, type QuestionType } from '../common/questions/rules.ts';
 import { recountCalendar, storedCalendar } from './calendars/queries.ts';
-import { assignments, questions, submissions } from './db/schema.ts';
+import { assignments, questions, submissions, users } from './db/schema.ts';
+import { recountTopicStats, storedTopicStats } from './stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
 import { createQuestion, dueIn } from './test/tutoring.ts';
 
@@ -291,6 +295,95 @@ describe('parallel requests', () => {
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     // The right password is refused too from this address until the delay passes (no account lock).
     expect((await guess(victim.password)).status).toBe(429);
+  });
+
+  it('keep topic statistics exact while a teacher links topics, modifies and marks as students answer', async () => {
+    const students: TestUser[] = [];
+    for (let i = 0; i < 8; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+    const names = students.map((s) => s.user.username);
+    const choice = await createQuestion(t, teacher, { students: names, topics: ['race a'] });
+    const short = await createQuestion(t, teacher, { type: 's', students: names, topics: ['race b'] });
+    // Short answers first, so the teacher has something to mark during the burst.
+    const shortAnswers = await burst(students.length, (i) => submit(students[i]!, short, `essay ${i}`));
+    const results = await burst(students.length + 6, (i) => {
+      if (i < students.length) return submit(students[i]!, choice, i % 2 ? '01' : '12');
+      const k = i - students.length;
+      if (k < 2)
+        return send(teacher, 'PATCH', '/api/v1/questions/topics', {
+          questionIds: k ? [choice, short] : [short, choice],
+          topics: [`race link ${k}`],
+        });
+      if (k === 2)
+        return send(teacher, 'PATCH', '/api/v1/questions/multiples', [{ id: choice, answer: '12' }]);
+      if (k === 3)
+        return send(teacher, 'PATCH', '/api/v1/questions/multiples', [{ id: short, topics: ['race c'] }]);
+      const owner = students[k]!;
+      const [answer] = shortAnswers[k]!.body as SubmissionQuestion[];
+      return send(teacher, 'PUT', `/api/v1/submissions/mark/${owner.user.username}`, { [answer!.id]: 1 });
+    });
+    expect(results.map((r) => r.status)).toEqual(Array(results.length).fill(200));
+    for (const student of students)
+      expect(await storedTopicStats(t.database.db, student.user.id), student.user.username).toEqual(
+        await recountTopicStats(t.database.db, student.user.id),
+      );
+    await expectCalendarsRecounted(...students);
+  });
+
+  it('count every answer under every topic linked while the answers arrive', async () => {
+    const students: TestUser[] = [];
+    for (let i = 0; i < BURST; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+    const id = await createQuestion(t, teacher, {
+      students: students.map((s) => s.user.username),
+      topics: [],
+    });
+    // Each answer races a link of a new topic: whichever commits first, the other must count it.
+    const results = await burst(2 * BURST, (i) =>
+      i % 2
+        ? submit(students[(i - 1) / 2]!, id, '01')
+        : send(teacher, 'PATCH', '/api/v1/questions/topics', { questionIds: [id], topics: [`linked ${i}`] }),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(2 * BURST).fill(200));
+    for (const student of students) {
+      const stored = await storedTopicStats(t.database.db, student.user.id);
+      expect(stored, student.user.username).toEqual(await recountTopicStats(t.database.db, student.user.id));
+      expect(stored).toHaveLength(BURST);
+    }
+  });
+
+  it('answer one 200 and the rest 409 to ten people renaming themselves to one name at once', async () => {
+    const people: TestUser[] = [];
+    for (let i = 0; i < 10; i++) people.push(await t.createUser({ roles: ['STUDENT'] }));
+    const renames = await burst(10, (i) =>
+      send(people[i]!, 'PATCH', '/api/v1/users', { username: 'One Name' }),
+    );
+    expect(renames.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+  });
+
+  it('leave exactly the last of five pictures uploaded at once, and no other file', async () => {
+    const person = await t.createUser({ roles: ['STUDENT'] });
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const uploads = await burst(5, async () => {
+      const form = new FormData();
+      form.append('username', person.user.username);
+      form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'me.png');
+      const response = await fetch(`${base}/api/v1/users/image`, {
+        method: 'PATCH',
+        headers: { cookie: person.cookie, origin: base },
+        body: form,
+      });
+      statuses.push(response.status);
+      return { status: response.status, body: (await response.json()) as { imageURL: string } };
+    });
+    expect(uploads.map((u) => u.status)).toEqual(Array(5).fill(200));
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, person.user.id));
+    const kept = uploads.map((u) => u.body.imageURL).filter((url) => url === row!.imageUrl);
+    expect(kept).toHaveLength(1);
+    const files = fs.readdirSync(path.join(t.config.imagesDir, 'avatars'));
+    const mine = uploads.map((u) => path.basename(u.body.imageURL)).filter((f) => files.includes(f));
+    expect(mine).toEqual([path.basename(row!.imageUrl!)]);
+    expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
   it('never answered 5xx', () => {

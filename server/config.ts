@@ -24,6 +24,8 @@ export type Config = {
   demo: boolean;
   /** Built web app (vite build output). */
   webDistDir: string;
+  /** Where uploaded pictures are kept (profile pictures in `avatars/`). */
+  imagesDir: string;
   /** Sign-in providers with settings; a provider missing here has no button and no routes. */
   oauth: Partial<Record<OAuthProvider, OAuthProviderSettings>>;
 };
@@ -102,6 +104,7 @@ const settings = {
   SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(limits.signUpsPerAddressPerHour),
   DEMO: booleanText.default(false),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  IMAGES_DIR: z.string().min(1, 'must not be empty').optional(),
 };
 
 type SettingName = keyof typeof settings;
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signUpsPerHour: read('SIGNUPS_PER_ADDRESS_PER_HOUR'),
     demo: read('DEMO'),
     webDistDir: path.resolve(read('WEB_DIST_DIR')),
+    imagesDir: path.resolve(read('IMAGES_DIR') ?? path.join(read('DATA_DIR'), 'images')),
     oauth: readOAuth(env),
   };
 }

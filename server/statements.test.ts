@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionQuestion } from '../common/contracts/tutoring.ts';
+import { services, subscriptions } from './db/schema.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
 import { call, dueIn, questionBody } from './test/tutoring.ts';
+import { linkChild } from './users/queries.ts';
 
 /**
  * Every list and every batch write runs a fixed number of SQL statements, however many rows it reads
@@ -50,6 +53,7 @@ let lastListed = 0;
 const ONE_ANSWER = new Set([
   'GET /api/v1/assignments/latest/:name',
   'GET /api/v1/submissions/day_counts/latest',
+  'GET /api/v1/users/:name',
 ]);
 
 async function students(count: number): Promise<TestUser[]> {
@@ -168,6 +172,32 @@ const CASES: Case[] = [
     (n) => `/api/v1/submissions/day_counts/latest?name=${n}`,
   ),
   perStudent('GET /api/v1/drafts/:name', (n) => `/api/v1/drafts/${n}`),
+  // The profile card's figures are aggregates: one statement however many answers lie behind them.
+  perStudent('GET /api/v1/users/:name', (n) => `/api/v1/users/${n}`),
+  perStudent('GET /api/v1/stats/topics/page/:name', (n) => `/api/v1/stats/topics/page/${n}?size=100`),
+  {
+    route: 'GET /api/v1/subscriptions',
+    measure: async (rows) => {
+      const [student] = await students(1);
+      const made = await t.database.db
+        .insert(services)
+        .values(Array.from({ length: rows }, () => ({ name: `service ${randomUUID()}` })))
+        .returning({ id: services.id });
+      await t.database.db
+        .insert(subscriptions)
+        .values(made.map((m) => ({ studentId: student!.user.id, serviceId: m.id })));
+      return (await statementsOf(teacher, 'GET', `/api/v1/subscriptions?name=${student!.user.username}`))
+        .statements;
+    },
+  },
+  {
+    route: 'GET /api/v1/users/children/:name',
+    measure: async (rows) => {
+      const parent = await t.createUser({ roles: ['PARENT'] });
+      for (const child of await students(rows)) await linkChild(t.database.db, parent.user.id, child.user.id);
+      return (await statementsOf(parent, 'GET', `/api/v1/users/children/${parent.user.username}`)).statements;
+    },
+  },
   perStudent('GET /api/v1/calendars/:name/:year/:month', (n) => {
     const [year, month] = dueIn(t, 24 * 6).split('-');
     return `/api/v1/calendars/${n}/${year}/${Number(month)}`;
@@ -327,6 +357,15 @@ const CASES: Case[] = [
     },
   },
   {
+    route: 'PATCH /api/v1/stats/topics/reload/:name',
+    measure: async (rows) => {
+      const student = await studentWith(rows);
+      const admin = await t.createUser({ roles: ['ADMIN'] });
+      return (await statementsOf(admin, 'PATCH', `/api/v1/stats/topics/reload/${student.user.username}`))
+        .statements;
+    },
+  },
+  {
     route: 'PATCH /api/v1/calendars/:name',
     measure: async (rows) => {
       const student = await studentWith(rows);
@@ -343,7 +382,8 @@ const SINGLE_ROW: Record<string, string> = {
   'POST /api/v1/users/logout': 'one session',
   'POST /api/v1/users/refresh': 'one session',
   'GET /api/v1/users/auth-check': 'the caller',
-  'GET /api/v1/users/:name': 'one profile',
+  'PATCH /api/v1/users': 'one account',
+  'PATCH /api/v1/users/image': "one account's picture",
   'GET /api/v1/users/oauth/providers': 'configuration, no rows',
   'POST /api/v1/users/oauth/register': 'one account',
   'GET /oauth2/authorization/:provider': 'a redirect',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDay } from '../dates.ts';
 import { questionLimits } from '../limits.ts';
 import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
-import { text } from '../validation.ts';
+import { idField, text } from '../validation.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
 export { questionLimits };
@@ -62,10 +62,7 @@ export const QuestionCreateRequest = z.object({
 });
 export type QuestionCreateRequest = z.input<typeof QuestionCreateRequest>;
 
-const positiveId = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be positive');
+const positiveId = idField;
 
 export const AssignmentCreateRequest = z.object({
   questionIds: z
@@ -113,13 +110,12 @@ export const RedoBatch = z
   .min(1, 'must hold at least one answer')
   .max(questionLimits.submissionBatchMax, `must hold at most ${questionLimits.submissionBatchMax} answers`);
 
-/** `PUT submissions/mark/{name}`: `{ "<submission id>": 0 | 1 | -1 }`. */
+/** `PUT submissions/mark/{name}`: `{ "<submission id>": 0 | 1 | -1 }`; `{}` marks nothing (a 200). */
 export const MarkRequest = z
   .record(
     z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be submission ids'),
     z.union([z.literal(0), z.literal(1), z.literal(-1)], { error: 'marks must be 0, 1 or -1' }),
   )
-  .refine((m) => Object.keys(m).length > 0, 'must mark at least one submission')
   .refine((m) => Object.keys(m).length <= 1000, 'must mark at most 1000 submissions');
 
 /**

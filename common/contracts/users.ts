@@ -3,7 +3,7 @@ import { isCommonPassword } from '../commonPasswords.ts';
 import { limits } from '../limits.ts';
 import { ROLES } from '../roles.ts';
 import { isSingleScript } from '../scripts.ts';
-import { text } from '../validation.ts';
+import { idField, text } from '../validation.ts';
 
 /** Letters and digits of any script, spaces, '.', '_' and '-': safe in URLs and in comma lists. */
 const USERNAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;
@@ -79,15 +79,54 @@ export type AuthCheckResponse = {
   roles: string[];
 };
 
-/** `GET users/{name}` (the original's UserResponse). */
+/**
+ * `GET users/{name}` (the original's UserResponse) with the profile card's figures (spec 1 §3;
+ * defined in docs/api.md). `imageURL` is the default avatar when the person has no picture.
+ */
 export type UserResponse = {
   id: number;
   email: string;
   username: string;
   role: string;
-  imageURL: string | null;
+  imageURL: string;
   services: string[];
+  /** Questions ever assigned: still pending plus answered (each first answer answers one). */
+  totalQuestions: number;
+  /** Every answer sent, redos included. */
+  totalSubmissions: number;
+  /** Percent of marked first answers that are correct, two decimals; null before any is marked. */
+  averageScore: number | null;
+  /** Questions pending. */
+  toSolve: number;
 };
+
+/** `PATCH users/image`: the user, and `url` (the original image host's answer) = `imageURL`. */
+export type PictureResponse = UserResponse & { url: string };
+
+/** A child on a parent's dashboard (`GET users/children/{name}`, the original's Student shape). */
+export type ChildResponse = {
+  id: number;
+  name: string;
+  imageURL: string;
+  subscriptions: { id: number; service: { id: number; name: string } }[];
+};
+
+/**
+ * `PATCH users`: a person edits their own username and email (spec 1 §2 Edit Profile). A changed
+ * email needs `currentPassword`. `id` and `role` are accepted as the original client sends them,
+ * but must be the caller's own (roles are the administrator's).
+ */
+export const ProfileUpdateRequest = z.object({
+  id: idField.nullish(),
+  username: usernameField.nullish(),
+  email: emailField.nullish(),
+  currentPassword: z
+    .string({ error: 'must be a text' })
+    .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
+    .nullish(),
+  role: z.string({ error: 'must be a text' }).max(200, 'must be at most 200 characters').nullish(),
+});
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
 
 /** The JSON body of every error answer (DESIGN §2). */
 export type ApiErrorBody = {

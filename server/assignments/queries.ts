@@ -1,6 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { SortOrder } from '../../common/contracts/paging.ts';
 import type { DbOrTx } from '../db/open.ts';
-import { assignments } from '../db/schema.ts';
+import { assignments, questions } from '../db/schema.ts';
+import { pendingOrder } from '../questions/queries.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 
@@ -92,20 +94,25 @@ export async function countPending(db: DbOrTx, studentId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** Pending question ids in the order the tutoring page lists them (due date, then id), optionally one due day. */
+/**
+ * Pending question ids in the order the tutoring page lists them for `sort` (default: due date,
+ * then id), optionally one due day.
+ */
 export async function pendingQuestionIds(
   db: DbOrTx,
   studentId: number,
   day: string | null = null,
+  sort: SortOrder[] = [],
 ): Promise<number[]> {
   const rows = await db
     .select({ questionId: assignments.questionId })
     .from(assignments)
+    .innerJoin(questions, eq(questions.id, assignments.questionId))
     .where(
       day
         ? and(eq(assignments.studentId, studentId), eq(assignments.dueDay, day))
         : eq(assignments.studentId, studentId),
     )
-    .orderBy(assignments.targetDate, assignments.questionId);
+    .orderBy(...pendingOrder(sort));
   return rows.map((r) => r.questionId);
 }

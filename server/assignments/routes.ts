@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AssignmentCreateRequest, DayQuery } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
+import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
+import { pendingSortable } from '../questions/queries.ts';
 import { assignmentReads, assignQuestions } from './service.ts';
 
 export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
@@ -21,13 +23,18 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(day));
   });
 
-  route.get('/assignments/count/:name', access.studentRead('name'), async (request) =>
+  /** Any person's own count (a teacher's or parent's dashboard asks too): 0 for one who is not a student. */
+  route.get('/assignments/count/:name', access.userRead('name'), async (request) =>
     assignmentReads.count(database.db, request.subject.id),
   );
 
-  /** Pending question ids in page order; `?date=YYYY-MM-DD` keeps those due that day (the jump grid). */
+  /**
+   * Pending question ids in the order `questions/student/{name}` pages them for the same `sort`
+   * (a client pairs the two: box n is the nth question); `?date=YYYY-MM-DD` keeps those due that day.
+   */
   route.get('/assignments/ids/:name', access.studentRead('name'), async (request) => {
     const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
-    return assignmentReads.ids(database.db, request.subject.id, date ?? null);
+    const { sort } = parsePage(request.query, pendingSortable);
+    return assignmentReads.ids(database.db, request.subject.id, date ?? null, sort);
   });
 }

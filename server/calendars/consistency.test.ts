@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarItem, ModifyResult, SubmissionQuestion } from '../../common/contracts/tutoring.ts';
 import { dayOf } from '../../common/dates.ts';
+import { rebuildTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
 import { rebuildCalendar, storedCalendar } from './queries.ts';
 
 /**
  * Random sequences of every tutoring write — assign, reassign (move a due date or reopen an answered
- * question), submit, redo (right and wrong), mark, re-mark, bulk upload, modify (answer and type) —
- * checked against a model of what they should leave behind: stored calendar rows equal the model's
- * recount (and the admin rebuild), the review list holds exactly the questions whose latest answer
+ * question), submit, redo (right and wrong), mark, re-mark, bulk upload, modify (answer, type and
+ * topics), link topics — checked against a model of what they should leave behind: stored calendar
+ * rows and topic statistics equal the model's recount (and the admin rebuilds), the review list holds exactly the questions whose latest answer
  * is wrong and that are not assigned again, modify re-marks exactly the automatic marks whose verdict changed, and every count
  * agrees. Operations pick their target from the model's state (a redo picks a question in review),
  * so they take effect instead of bouncing off; the test prints how many sequences reached each
@@ -38,6 +39,7 @@ const KINDS = [
   'remark',
   'bulk',
   'modify',
+  'link',
 ] as const;
 type Kind = (typeof KINDS)[number];
 /** How often each kind is drawn: writes that need earlier writes (redo, re-mark) come often enough to find them. */
@@ -51,6 +53,7 @@ const WEIGHTS: Record<Kind, number> = {
   remark: 2,
   bulk: 2,
   modify: 3,
+  link: 2,
 };
 type Op = { kind: Kind; pick: number; flag: boolean; days: number; variant: number };
 /** `flag`: submit/redo right (else wrong), reassign a pending question (else an answered one), modify the type (else the answer). */
@@ -75,6 +78,7 @@ const EACH: [Kind, boolean][] = [
   ['bulk', false],
   ['modify', false],
   ['modify', true],
+  ['link', false],
 ];
 const sequence: fc.Arbitrary<Op[]> = fc
   .tuple(
@@ -105,6 +109,8 @@ const OUTCOMES = [
   'modify answer',
   'modify type',
   'modify re-marked something',
+  'modify topics',
+  'link topics to an answered question',
 ] as const;
 type Outcome = (typeof OUTCOMES)[number];
 /** Outcomes every sequence should usually reach; the refusals and re-mark effects are reported only. */
@@ -122,11 +128,17 @@ const REQUIRED: Outcome[] = [
   'bulk upload',
   'modify answer',
   'modify type',
+  'modify topics',
+  'link topics to an answered question',
 ];
 
 type Type = 'm' | 'M' | 's';
 const OPTIONS = ['01', '12', '012'];
-type ModelQuestion = { id: number; type: Type; answer: string };
+type ModelQuestion = { id: number; type: Type; answer: string; topics: string[] };
+/** Topics the sequences give their questions (the API trims and lower-cases them). */
+const TOPICS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+const topicsFor = (variant: number) =>
+  [TOPICS[variant % 5]!, TOPICS[(variant + 2) % 5]!].slice(0, 1 + (variant % 2));
 type ModelSubmission = {
   id: number;
   q: number;
@@ -194,14 +206,17 @@ describe('calendars, review and counts under random sequences of every write', (
         const name = student.user.username;
         const questions: ModelQuestion[] = [];
         const initial: ModelQuestion[] = [
-          { id: 0, type: 'm', answer: '01' },
-          { id: 0, type: 'm', answer: '012' },
-          { id: 0, type: 'M', answer: '["01","012"]' },
-          { id: 0, type: 's', answer: 'zero then one' },
-          { id: 0, type: 's', answer: 'zero then one' },
+          { id: 0, type: 'm', answer: '01', topics: ['alpha', 'beta'] },
+          { id: 0, type: 'm', answer: '012', topics: ['beta'] },
+          { id: 0, type: 'M', answer: '["01","012"]', topics: ['gamma', 'alpha'] },
+          { id: 0, type: 's', answer: 'zero then one', topics: ['delta'] },
+          { id: 0, type: 's', answer: 'zero then one', topics: [] },
         ];
         for (const q of initial)
-          questions.push({ ...q, id: await createQuestion(t, teacher, { type: q.type, answer: q.answer }) });
+          questions.push({
+            ...q,
+            id: await createQuestion(t, teacher, { type: q.type, answer: q.answer, topics: q.topics }),
+          });
         const pending = new Map<number, string>(); // question index → due day
         const subs: ModelSubmission[] = [];
         const latest = (q: number) => subs.filter((s) => s.q === q).at(-1);
@@ -405,7 +420,13 @@ describe('calendars, review and counts under random sequences of every write', (
               const type = (['m', 'M', 's'] as const)[(step.pick + i) % 3];
               const answer = type === 'm' ? '12' : type === 'M' ? '["12"]' : 'zero then one';
               return {
-                ...questionBody(t, { type, answer, students: [name], targetDate: dueIn(t, 24 * step.days) }),
+                ...questionBody(t, {
+                  type,
+                  answer,
+                  students: [name],
+                  targetDate: dueIn(t, 24 * step.days),
+                  topics: topicsFor(step.pick + i),
+                }),
                 generatedDate: dueIn(t, 0),
               };
             });
@@ -418,21 +439,47 @@ describe('calendars, review and counts under random sequences of every write', (
             expect(added).toHaveLength(count);
             const day = dayOf(new Date(items[0]!.targetDate), t.config.timeZone);
             added.forEach((id, i) => {
-              questions.push({ id, type: items[i]!.type, answer: items[i]!.answer });
+              questions.push({
+                id,
+                type: items[i]!.type,
+                answer: items[i]!.answer,
+                topics: items[i]!.topics,
+              });
               pending.set(questions.length - 1, day);
             });
             reached.add('bulk upload');
+          } else if (step.kind === 'link') {
+            const answered = indexes().filter((q) => latest(q));
+            const target = choose(answered, step.pick) ?? choose(indexes(), step.pick)!;
+            const question = questions[target]!;
+            const added = topicsFor(step.variant + step.pick);
+            const response = await call(t, teacher, 'PATCH', '/api/v1/questions/topics', {
+              questionIds: [question.id],
+              topics: added.map((topic) => ` ${topic.toUpperCase()} `),
+            });
+            expect(response.statusCode, response.body).toBe(200);
+            question.topics = [...new Set([...question.topics, ...added])];
+            if (latest(target)) reached.add('link topics to an answered question');
           } else {
             const answered = indexes().filter((q) => latest(q));
             const target = choose(answered, step.pick) ?? choose(indexes(), step.pick)!;
             const question = questions[target]!;
-            const change = modifyChange(question, step.flag, step.variant);
+            // One modify in three also replaces the question's topics.
+            const topics = step.pick % 3 === 0 ? topicsFor(step.variant + 1) : undefined;
+            const change = {
+              ...modifyChange(question, step.flag, step.variant),
+              ...(topics ? { topics } : {}),
+            };
             const response = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [
               { id: question.id, ...change },
             ]);
             expect(response.statusCode, response.body).toBe(200);
             question.type = change.type ?? question.type;
             question.answer = change.answer;
+            if (topics) {
+              question.topics = topics;
+              if (latest(target)) reached.add('modify topics');
+            }
             const remarked: number[] = [];
             for (const s of subs.filter((s) => s.q === target && s.auto)) {
               const to = modelMark(question.type, question.answer, s.answer);
@@ -464,6 +511,22 @@ describe('calendars, review and counts under random sequences of every write', (
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([day, c]) => ({ day, ...c }));
         };
+        /** The model's topic statistics: marked first answers, once per topic of their question. */
+        const expectedTopicStats = () => {
+          const counts = new Map<string, { correctCount: number; wrongCount: number }>();
+          for (const sub of subs) {
+            if (sub.redo || sub.marked === 0) continue;
+            for (const topic of questions[sub.q]!.topics) {
+              const count =
+                counts.get(topic) ?? counts.set(topic, { correctCount: 0, wrongCount: 0 }).get(topic)!;
+              if (sub.marked === 1) count.correctCount++;
+              else count.wrongCount++;
+            }
+          }
+          return [...counts]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([topic, c]) => ({ topic, ...c, totalCount: c.correctCount + c.wrongCount }));
+        };
         const calendar = async () =>
           (await storedCalendar(t.database.db, student.user.id)).map(({ day, solved, unsolved, toMark }) => ({
             day,
@@ -478,7 +541,19 @@ describe('calendars, review and counts under random sequences of every write', (
           expect(await calendar(), `calendar after operation ${index}: ${JSON.stringify(step)}`).toEqual(
             expectedCalendar(),
           );
+          expect(
+            await storedTopicStats(t.database.db, student.user.id),
+            `topic statistics after operation ${index}: ${JSON.stringify(step)}`,
+          ).toEqual(expectedTopicStats());
         }
+
+        // The statistics page reads the same rows, and the admin's reload rebuilds them unchanged.
+        const stats = (
+          await call(t, student, 'GET', `/api/v1/stats/topics/page/${name}?size=100&sort=topic,asc`)
+        ).json();
+        expect(stats.content).toEqual(expectedTopicStats());
+        await t.database.db.transaction((tx) => rebuildTopicStats(tx, student.user.id));
+        expect(await storedTopicStats(t.database.db, student.user.id)).toEqual(expectedTopicStats());
 
         const expected = expectedCalendar();
         // The student's calendar page reads the same rows (every due day here is in March 2026).

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/open.ts';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { calendarDays, users } from '../db/schema.ts';
 
 export type CalendarRow = {
@@ -83,11 +83,6 @@ export async function recountCalendar(
     SELECT to_char(day, 'YYYY-MM-DD') AS day, solved, unsolved, to_mark AS "toMark"
     FROM (${recountOf(studentId)}) AS recount ORDER BY day`);
   return rowsOf(result) as { day: string; solved: number; unsolved: number; toMark: number }[];
-}
-
-/** Rows of `db.execute` on either driver (node-postgres and PGlite both answer `{rows}`). */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 const calendarColumns = {

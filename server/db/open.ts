@@ -131,3 +131,8 @@ export function describeDatabase(config: { databaseUrl: string | null; dataDir: 
   const url = new URL(config.databaseUrl);
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
+
+/** Rows of `db.execute` on either driver (node-postgres and PGlite both answer `{rows}`). */
+export function rowsOf<T = unknown>(result: unknown): T[] {
+  return ((result as { rows?: unknown[] }).rows ?? []) as T[];
+}

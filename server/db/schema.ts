@@ -290,3 +290,56 @@ export const oauthPending = pgTable(
     check('oauth_pending_purpose_check', sql`${t.purpose} in ('register', 'link')`),
   ],
 );
+
+// ---- insight: services, subscriptions, topic statistics (issue 13) ----
+
+/** What a student can be given: 'Tutoring', 'Simple Math Question', and what the admin adds. */
+export const services = pgTable(
+  'services',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    /** New STUDENT accounts are subscribed to it (the two services the dashboard has sections for). */
+    forNewStudents: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex('services_name_lower_unique').on(sql`lower(${t.name})`)],
+);
+
+/** A student subscribed to a service: at most once (the original allowed duplicates). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_student_service_unique').on(t.studentId, t.serviceId),
+    index('subscriptions_service_idx').on(t.serviceId),
+  ],
+);
+
+/**
+ * Per student per topic: first answers (not redos) to questions of the topic, counted once marked.
+ * A cache kept equal to a recount by every write that changes marks, answers or a question's topics
+ * (stats/queries.ts), like calendar_days.
+ */
+export const topicStats = pgTable(
+  'topic_stats',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer()
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    correctCount: integer().notNull(),
+    wrongCount: integer().notNull(),
+    totalCount: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.topicId] }), index('topic_stats_topic_idx').on(t.topicId)],
+);

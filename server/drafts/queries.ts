@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/open.ts';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { answerDrafts } from '../db/schema.ts';
 
 export type DraftRow = { questionId: number; answer: string; version: number };
@@ -121,9 +121,4 @@ export async function deleteDrafts(
     .where(
       sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
     );
-}
-
-/** Rows of `db.execute` on either driver (node-postgres and PGlite both answer `{rows}`). */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: unknown[] }).rows ?? []) as T[];
 }

@@ -44,7 +44,7 @@ type Row = {
   okStatus?: number;
   /** Whose name fills a path parameter, when not the default below. */
   people?: Record<string, Member>;
-  /** A query string; `{student}` becomes the student's name. */
+  /** A query string; `{student}` becomes the student's name (`{teacher}`, `{parent}`: theirs). */
   query?: string;
   /** A JSON body (default `{}` for writes); `{student}` in a string becomes the student's name. */
   body?: unknown;
@@ -63,6 +63,34 @@ const MATRIX: Row[] = [
   { route: 'POST /api/v1/users/refresh', expect: SIGNED_IN, why: 'refreshes a live session only' },
   { route: 'GET /api/v1/users/auth-check', expect: SIGNED_IN },
   { route: 'GET /api/v1/users/:name', expect: STUDENT_READ, why: "the student's profile card" },
+  {
+    route: 'PATCH /api/v1/users',
+    expect: SIGNED_IN,
+    why: 'everyone edits their own profile (whose is in the session, never the body)',
+  },
+  {
+    route: 'PATCH /api/v1/users/image',
+    expect: SIGNED_IN,
+    why: 'everyone changes their own picture (a JSON body is a 415 here)',
+  },
+  { route: 'GET /api/v1/users/children/:name', expect: STUDENT_READ, why: "a student's children: none" },
+  {
+    route: 'GET /api/v1/users/children/:name',
+    people: { name: 'parent' },
+    expect: [401, 403, 403, OK, 403, 403, OK],
+    why: "a parent's own children: that parent and an admin (a teacher reads students only)",
+  },
+  // services (issue 13; the admin routes come with the console)
+  { route: 'GET /api/v1/subscriptions', expect: STUDENT_READ, query: 'name={student}' },
+  {
+    route: 'GET /api/v1/subscriptions',
+    expect: [401, 403, 403, 403, 403, OK, OK],
+    query: 'name={teacher}',
+    why: "a teacher's own dashboard asks for its services",
+  },
+  // learner statistics
+  { route: 'GET /api/v1/stats/topics/page/:name', expect: STUDENT_READ },
+  { route: 'PATCH /api/v1/stats/topics/reload/:name', expect: ADMIN, why: 'a recount is maintenance' },
   // provider sign-in (issue 15): the start and the provider's redirect back are for anyone
   { route: 'GET /api/v1/users/oauth/providers', expect: ANYONE, why: 'which sign-in buttons to show' },
   { route: 'POST /api/v1/users/oauth/register', expect: ANYONE, why: 'the one-use code is the credential' },
@@ -96,6 +124,18 @@ const MATRIX: Row[] = [
   { route: 'POST /api/v1/assignments', expect: STAFF },
   { route: 'GET /api/v1/assignments/latest/:name', expect: STUDENT_READ },
   { route: 'GET /api/v1/assignments/count/:name', expect: STUDENT_READ },
+  {
+    route: 'GET /api/v1/assignments/count/:name',
+    people: { name: 'teacher' },
+    expect: [401, 403, 403, 403, 403, OK, OK],
+    why: "a teacher's own dashboard (0); another teacher's is not theirs",
+  },
+  {
+    route: 'GET /api/v1/assignments/count/:name',
+    people: { name: 'parent' },
+    expect: [401, 403, 403, OK, 403, 403, OK],
+    why: "a parent's own dashboard (0)",
+  },
   { route: 'GET /api/v1/assignments/ids/:name', expect: STUDENT_READ },
   // submissions
   {
@@ -109,6 +149,18 @@ const MATRIX: Row[] = [
   { route: 'GET /api/v1/submissions/review/:name', expect: STUDENT_READ },
   { route: 'POST /api/v1/submissions/review/:name', expect: STUDENT_WRITE, why: 'a redo is an answer' },
   { route: 'GET /api/v1/submissions/count/:name', expect: STUDENT_READ },
+  {
+    route: 'GET /api/v1/submissions/count/:name',
+    people: { name: 'teacher' },
+    expect: [401, 403, 403, 403, 403, OK, OK],
+    why: "a teacher's own dashboard (0)",
+  },
+  {
+    route: 'GET /api/v1/submissions/count/:name',
+    people: { name: 'parent' },
+    expect: [401, 403, 403, OK, 403, 403, OK],
+    why: "a parent's own dashboard (0)",
+  },
   { route: 'GET /api/v1/submissions/day_counts', expect: STUDENT_READ, query: 'name={student}' },
   { route: 'GET /api/v1/submissions/day_counts/latest', expect: STUDENT_READ, query: 'name={student}' },
   { route: 'GET /api/v1/submissions/:name', expect: STUDENT_READ },
@@ -150,7 +202,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const withStudent = (text: string) => text.replaceAll('{student}', people.student);
+const withStudent = (text: string) =>
+  text.replace(/\{(student|teacher|parent)\}/g, (_, member: Member) => people[member]);
 
 function urlOf(row: Row): string {
   const path = row.route.slice(row.route.indexOf(' ') + 1);

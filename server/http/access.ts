@@ -54,7 +54,9 @@ export const access = {
   staffFor: (param: string): SubjectAccess => subjectRule(param, 'student', true, { onlyRoles: STAFF_ROLES }),
   /** A named student's data that only an admin may touch (calendar rebuild). */
   adminFor: (param: string): SubjectAccess => subjectRule(param, 'student', true, { onlyRoles: ['ADMIN'] }),
-  userRead: (param: string): SubjectAccess => subjectRule(param, 'user', false),
+  /** Any person's own page data (profile card, counts, services): students' also for staff and linked parents. */
+  userRead: (param: string, from: 'params' | 'query' = 'params'): SubjectAccess =>
+    subjectRule(param, 'user', false, { from }),
   /** A named teacher's own data (their student list): that teacher, or an admin. */
   teacherOwnRead: (param: string): SubjectAccess =>
     subjectRule(param, 'teacher', false, { onlyRoles: STAFF_ROLES }),

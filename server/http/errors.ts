@@ -26,29 +26,50 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send a JSON body.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
+  // Picture uploads (@fastify/multipart).
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: apiMessages.pictureTooLarge },
+  FST_FILES_LIMIT: { status: 413, message: apiMessages.pictureFormTooBig },
+  FST_PARTS_LIMIT: { status: 413, message: apiMessages.pictureFormTooBig },
+  FST_FIELDS_LIMIT: { status: 413, message: apiMessages.pictureFormTooBig },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: apiMessages.pictureNotMultipart },
+  FST_PROTO_VIOLATION: { status: 400, message: apiMessages.pictureFormTooBig },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     message: 'The Content-Length header does not match the body.',
   },
 };
 
+/** What an error answers: status, message (and details, headers), whatever threw it. Logs the unexpected. */
+export function errorAnswer(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; message: string; details?: ApiErrorBody['details']; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      ...(error.headers ? { headers: error.headers } : {}),
+    };
+  }
+  const known = error.code ? fastifyClientErrors[error.code] : undefined;
+  if (known) return known;
+  // JSON.parse failures surface as a SyntaxError with statusCode 400.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { status: 400, message: apiMessages.malformedJson };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: error.message };
+
+  request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
+  return { status: 500, message: apiMessages.internal(String(request.id)) };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return sendError(reply, error.status, error.message, error.details);
-    }
-    const known = error.code ? fastifyClientErrors[error.code] : undefined;
-    if (known) return sendError(reply, known.status, known.message);
-    // JSON.parse failures surface as a SyntaxError with statusCode 400.
-    if (error instanceof SyntaxError && error.statusCode === 400) {
-      return sendError(reply, 400, apiMessages.malformedJson);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return sendError(reply, status, error.message);
-
-    request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
-    return sendError(reply, 500, apiMessages.internal(String(request.id)));
+    const answer = errorAnswer(error, request);
+    if (answer.headers) reply.headers(answer.headers);
+    return sendError(reply, answer.status, answer.message, answer.details);
   });
 }
 

@@ -5,6 +5,9 @@ import { normaliseNames } from '../../common/questions/rules.ts';
 import type { Db } from '../db/open.ts';
 import { topics } from '../db/schema.ts';
 import { conflict, notFound, uniqueViolation } from '../errors.ts';
+import { refreshTopicStats } from '../stats/queries.ts';
+import { studentsWhoAnswered } from '../submissions/queries.ts';
+import { lockStudents } from '../users/queries.ts';
 import {
   ensureTopics,
   existingQuestionIds,
@@ -51,15 +54,19 @@ export async function linkTopicsToQuestions(
 ): Promise<QuestionTopic[]> {
   const ids = [...new Set(request.questionIds)];
   await db.transaction(async (tx) => {
-    // Share locks: the questions exist until the links are in, and a modify of them waits.
-    const found = await existingQuestionIds(tx, ids, 'share');
+    // The questions exist until the links are in; a modify, and answers (which read them `FOR
+    // SHARE`), wait: no answer is counted under the old topics after the recount below.
+    const found = await existingQuestionIds(tx, ids, 'no key update');
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
+    const answerers = await studentsWhoAnswered(tx, ids);
+    await lockStudents(tx, answerers);
     const topicIds = [...(await ensureTopics(tx, normaliseNames(request.topics))).values()];
     await linkTopics(
       tx,
       ids.flatMap((questionId) => topicIds.map((topicId) => ({ questionId, topicId }))),
     );
+    await refreshTopicStats(tx, answerers, ids);
   });
   const loaded = await loadQuestions(db, ids);
   return ids.map((id) => {

@@ -6,7 +6,8 @@ import { autoMark, type Mark, normaliseNames, type QuestionType } from '../../co
 import { refreshCalendarDays, type TouchedDay } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { autoMarkedSubmissions, setMarks, studentsWithAutoMarks } from '../submissions/queries.ts';
+import { refreshTopicStats } from '../stats/queries.ts';
+import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submissions/queries.ts';
 import { lockStudents } from '../users/queries.ts';
 import {
   ensureTopics,
@@ -16,6 +17,7 @@ import {
   type QuestionFieldUpdate,
   type QuestionRow,
   rewriteCandidates,
+  topicIdsOf,
   unlinkAllTopics,
   updateQuestionFields,
 } from './queries.ts';
@@ -39,7 +41,8 @@ type Plan = {
  *
  * One transaction of a fixed number of statements however many questions, options, topics and
  * students change. The questions are locked first (answers to them wait, so none is marked by the
- * old rules after the re-marking), then the students whose automatic marks may change.
+ * old rules after the re-marking), then the students who answered the questions whose marks or
+ * topics change: their calendars and topic statistics are recounted.
  */
 export async function modifyQuestions(
   db: Db,
@@ -54,6 +57,14 @@ export async function modifyQuestions(
     const missing = ids.filter((id) => !existing.has(id));
     if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
     const plans = planChanges(changes, existing, timeZone);
+    // Questions whose marks or topics change: their answerers' statistics are recounted.
+    const recounted = plans
+      .filter((p) => p.markingChanged || p.change.topics !== undefined)
+      .map((p) => p.change.id);
+    const topicsBefore = await topicIdsOf(tx, recounted);
+    // No new answer to these questions can arrive (they are locked), so this set can only shrink.
+    const answerers = await studentsWhoAnswered(tx, recounted);
+    await lockStudents(tx, answerers);
 
     await updateQuestionFields(tx, plans.map(toFieldUpdate));
     await rewriteCandidates(tx, candidatePlan(plans));
@@ -62,6 +73,7 @@ export async function modifyQuestions(
       tx,
       plans.filter((p) => p.markingChanged),
     );
+    await refreshTopicStats(tx, answerers, recounted, topicsBefore);
     return { count: changes.length, remarked };
   });
 }
@@ -152,16 +164,14 @@ async function replaceTopics(tx: DbOrTx, plans: readonly Plan[]): Promise<void> 
 }
 
 /**
- * Marks every automatically marked answer to these questions again by their new rules (five
- * statements at most). An answer that now needs a teacher (short answer) becomes unmarked and is no
+ * Marks every automatically marked answer to these questions again by their new rules (four
+ * statements at most; the caller holds the answerers' locks). An answer that now needs a teacher (short answer) becomes unmarked and is no
  * longer an automatic mark. Answers the marks that changed.
  */
 async function remark(tx: DbOrTx, plans: readonly Plan[]): Promise<Remarked[]> {
   if (plans.length === 0) return [];
   const byId = new Map(plans.map((p) => [p.change.id, p]));
   const questionIds = [...byId.keys()];
-  // No new answer to these questions can arrive (they are locked), so this set can only shrink.
-  await lockStudents(tx, await studentsWithAutoMarks(tx, questionIds));
   const remarked: Remarked[] = [];
   const automatic = new Map<number, number>();
   const unmarked = new Map<number, number>();

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PageRequest } from '../../common/contracts/paging.ts';
+import type { PageRequest, SortOrder } from '../../common/contracts/paging.ts';
 import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import type { QuestionType } from '../../common/questions/rules.ts';
@@ -51,6 +51,16 @@ export async function linkTopics(
   if (links.length === 0) return;
   const sorted = [...links].sort((a, b) => a.questionId - b.questionId || a.topicId - b.topicId);
   await db.insert(questionTopics).values(sorted).onConflictDoNothing();
+}
+
+/** The ids of the topics these questions have (one statement). */
+export async function topicIdsOf(db: DbOrTx, questionIds: readonly number[]): Promise<number[]> {
+  if (questionIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ topicId: questionTopics.topicId })
+    .from(questionTopics)
+    .where(sql`${questionTopics.questionId} = ANY(${sql.param([...questionIds])}::int[])`);
+  return rows.map((r) => r.topicId);
 }
 
 /** Removes every topic link of these questions (one statement). */
@@ -123,11 +133,14 @@ export async function rewriteCandidates(
   if (plan.added.length > 0) await db.insert(candidates).values(plan.added);
 }
 
-/** Which of these ids are questions; `lock: 'share'` keeps them from being modified until the transaction ends. */
+/**
+ * Which of these ids are questions; `lock: 'share'` keeps them from being modified until the
+ * transaction ends, `'no key update'` from being answered or modified too.
+ */
 export async function existingQuestionIds(
   db: DbOrTx,
   ids: readonly number[],
-  lock?: 'share',
+  lock?: 'share' | 'no key update',
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const query = db
@@ -212,6 +225,14 @@ export const pendingSortable = {
   targetDate: assignments.targetDate,
 };
 
+/**
+ * The order of a student's pending questions for a `sort` (default: due date), then id. The page of
+ * questions and the list of their ids share it, so a client can pair them.
+ */
+export function pendingOrder(sort: SortOrder[]): SQL[] {
+  return orderBy({ page: 0, size: 1, sort }, pendingSortable, [asc(assignments.targetDate)], questions.id);
+}
+
 /** A student's pending questions (optionally those due on one day), one page: two statements. */
 export async function pendingQuestionsPage(
   db: DbOrTx,
@@ -230,7 +251,7 @@ export async function pendingQuestionsPage(
     .from(assignments)
     .innerJoin(questions, eq(questions.id, assignments.questionId))
     .where(and(...where))
-    .orderBy(...orderBy(page, pendingSortable, [asc(assignments.targetDate)], questions.id))
+    .orderBy(...pendingOrder(page.sort))
     .limit(page.size)
     .offset(page.page * page.size);
   return {

@@ -115,18 +115,13 @@ export async function submissionsByIds(db: DbOrTx, ids: readonly number[]): Prom
     .where(inArray(submissions.id, [...ids]));
 }
 
-/** The students with automatically marked answers to these questions (whose marks a modify may change). */
-export async function studentsWithAutoMarks(db: DbOrTx, questionIds: readonly number[]): Promise<number[]> {
+/** The students who answered these questions (whose marks and topic statistics a change of them may change). */
+export async function studentsWhoAnswered(db: DbOrTx, questionIds: readonly number[]): Promise<number[]> {
   if (questionIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ studentId: submissions.studentId })
     .from(submissions)
-    .where(
-      and(
-        sql`${submissions.questionId} = ANY(${sql.param([...questionIds])}::int[])`,
-        eq(submissions.autoMarked, true),
-      ),
-    );
+    .where(sql`${submissions.questionId} = ANY(${sql.param([...questionIds])}::int[])`);
   return rows.map((r) => r.studentId);
 }
 

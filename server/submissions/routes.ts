@@ -53,7 +53,8 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     return redoAnswers(db, request.subject, items, { now: now(), timeZone: tz });
   });
 
-  route.get('/submissions/count/:name', access.studentRead('name'), async (request) =>
+  /** Any person's own count (a teacher's or parent's dashboard asks too): 0 for one who is not a student. */
+  route.get('/submissions/count/:name', access.userRead('name'), async (request) =>
     countSubmissions(db, request.subject.id),
   );
 

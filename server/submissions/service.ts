@@ -20,6 +20,7 @@ import {
   type QuestionRow,
   toQuestionOnly,
 } from '../questions/queries.ts';
+import { refreshTopicStats } from '../stats/queries.ts';
 import { lockStudents, type UserRow } from '../users/queries.ts';
 import {
   insertSubmissions,
@@ -205,6 +206,11 @@ export async function submitAnswers(
       tx,
       accepted.map((a) => ({ studentId: a.student.id, day: a.assignment.dueDay })),
     );
+    await refreshTopicStats(
+      tx,
+      accepted.map((a) => a.student.id),
+      questionIds,
+    );
     return inserted;
   });
   return toSubmissionQuestions(db, await submissionsWithQuestions(db, ids), context.timeZone);
@@ -313,6 +319,8 @@ export async function markSubmissions(
   timeZone: string,
 ): Promise<SubmissionQuestion[]> {
   const wanted = new Map(Object.entries(marks).map(([id, mark]) => [Number(id), mark as number]));
+  // `{}` (Submit pressed on an empty marking page, as the original client does) changes nothing.
+  if (wanted.size === 0) return [];
   await db.transaction(async (tx) => {
     await lockStudents(tx, [student.id]);
     const rows = await submissionsByIds(tx, [...wanted.keys()]);
@@ -327,6 +335,11 @@ export async function markSubmissions(
     await refreshCalendarDays(
       tx,
       [...mine.values()].map((r) => ({ studentId: student.id, day: r.dueDay })),
+    );
+    await refreshTopicStats(
+      tx,
+      [student.id],
+      [...mine.values()].map((r) => r.questionId),
     );
   });
   return toSubmissionQuestions(db, await submissionsWithQuestions(db, [...wanted.keys()]), timeZone);

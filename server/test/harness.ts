@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -98,7 +100,14 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase({ poolSize: options.poolSize });
   const clock = new TestClock();
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...options.env });
+  // Uploaded pictures go to a directory of this app's own, removed on close.
+  const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-images-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    IMAGES_DIR: imagesDir,
+    ...options.env,
+  });
   const app = await buildApp({ config, database, now: clock.now });
   options.registerExtra?.(app);
   await app.ready();
@@ -134,6 +143,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(imagesDir, { recursive: true, force: true });
     },
   };
   return testApp;
@@ -143,4 +153,32 @@ export async function startTestApp(
 export function sessionCookieFrom(response: LightMyRequestResponse): string | null {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : null;
+}
+
+/** A multipart/form-data body with text fields and files, as a browser's FormData sends it. */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; data: Buffer }> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----tutorfolio${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const [name, file] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

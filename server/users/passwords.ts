@@ -20,22 +20,24 @@ const OWASP_ARGON2ID = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, p
 export class WorkLimiter {
   readonly concurrency: number;
   readonly queue: number;
+  readonly busyMessage: string;
   #running = 0;
   #waiting: (() => void)[] = [];
   /** Highest number of tasks seen running at once (tests read it). */
   peak = 0;
   refused = 0;
 
-  constructor(options: { concurrency: number; queue: number }) {
+  constructor(options: { concurrency: number; queue: number; busyMessage?: string }) {
     this.concurrency = options.concurrency;
     this.queue = options.queue;
+    this.busyMessage = options.busyMessage ?? apiMessages.passwordChecksBusy;
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running >= this.concurrency) {
       if (this.#waiting.length >= this.queue) {
         this.refused++;
-        throw new AppError(503, apiMessages.passwordChecksBusy, undefined, { 'retry-after': '1' });
+        throw new AppError(503, this.busyMessage, undefined, { 'retry-after': '1' });
       }
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {
@@ -54,7 +56,7 @@ export class WorkLimiter {
 }
 
 /** One slot per core (argon2 runs on libuv's thread pool, which has four threads by default). */
-const cores = Math.max(1, os.availableParallelism());
+export const cores = Math.max(1, os.availableParallelism());
 export const passwordWork = new WorkLimiter({ concurrency: cores, queue: 8 * cores });
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,16 +1,19 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
-import type { DbOrTx } from '../db/open.ts';
-import { parentChildren, throttles, users } from '../db/schema.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
+import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
+import { subscribeToStarterServices } from '../services/queries.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A new account; a student is subscribed to the services meant for new students (call it in a transaction). */
 export async function insertUser(
   db: DbOrTx,
   values: { email: string; username: string; passwordHash: string | null; roles: Role[] },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');
+  if (row.roles.includes('STUDENT')) await subscribeToStarterServices(db, row.id);
   return row;
 }
 
@@ -66,6 +69,73 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | nu
 
 export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
   return db.select().from(users).orderBy(users.id);
+}
+
+/** Sets a new username and/or email (null keeps it) in one statement; answers the updated row. */
+export async function updateNameAndEmail(
+  db: DbOrTx,
+  userId: number,
+  change: { username: string | null; email: string | null },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(change.username ? { username: change.username } : {}),
+      ...(change.email ? { email: change.email.toLowerCase() } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error('update returned no row');
+  return row;
+}
+
+/**
+ * Points a user's picture at a new URL and answers the URL it replaced, under the row's lock, so of
+ * two uploads at once each learns exactly the picture it replaced (and deletes it).
+ */
+export async function replaceImageUrl(db: Db, userId: number, url: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ imageUrl: users.imageUrl })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update');
+    await tx.update(users).set({ imageUrl: url }).where(eq(users.id, userId));
+    return before?.imageUrl ?? null;
+  });
+}
+
+/** A parent's children by name, each with their subscriptions (two statements). */
+export async function childrenWithSubscriptions(db: DbOrTx, parentId: number) {
+  const children = await db
+    .select({ id: users.id, name: users.username, imageURL: users.imageUrl })
+    .from(parentChildren)
+    .innerJoin(users, eq(users.id, parentChildren.childId))
+    .where(eq(parentChildren.parentId, parentId))
+    .orderBy(sql`lower(${users.username})`);
+  if (children.length === 0) return [];
+  const rows = await db
+    .select({
+      id: subscriptions.id,
+      studentId: subscriptions.studentId,
+      serviceId: services.id,
+      name: services.name,
+    })
+    .from(subscriptions)
+    .innerJoin(services, eq(services.id, subscriptions.serviceId))
+    .where(
+      inArray(
+        subscriptions.studentId,
+        children.map((c) => c.id),
+      ),
+    )
+    .orderBy(services.id);
+  return children.map((child) => ({
+    ...child,
+    subscriptions: rows
+      .filter((r) => r.studentId === child.id)
+      .map((r) => ({ id: r.id, service: { id: r.serviceId, name: r.name } })),
+  }));
 }
 
 export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {

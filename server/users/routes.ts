@@ -1,29 +1,49 @@
-import type { FastifyInstance } from 'fastify';
-import { LoginRequest, SignupRequest } from '../../common/contracts/users.ts';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { LoginRequest, ProfileUpdateRequest, SignupRequest } from '../../common/contracts/users.ts';
+import { limits } from '../../common/limits.ts';
 import { apiMessages } from '../../common/messages.ts';
-import { unauthorized } from '../errors.ts';
+import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { access } from '../http/access.ts';
+import { errorAnswer } from '../http/errors.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { beginSession, clearSessionCookie } from '../http/sessions.ts';
+import { AvatarStore } from '../images/avatars.ts';
 import { linkPendingProviders } from '../oauth/routes.ts';
 import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
-import { signIn, signUp, toAuthCheck, toUserResponse } from './service.ts';
+import { changePicture, childrenOf, profileOf, updateOwnProfile } from './profile.ts';
+import { signIn, signUp, toAuthCheck } from './service.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now } = app.deps;
+  const avatars = new AvatarStore(app.deps.config.imagesDir);
+  // Only these routes read multipart bodies (one picture upload), with its limits.
+  await app.register(multipart, {
+    limits: { fileSize: limits.pictureMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+  });
 
-  route.post('/users/signup', access.public, async (request, reply) => {
-    const body = parseWith(SignupRequest, request.body, 'body');
-    const user = await signUp(database.db, body, {
-      ip: request.ip,
-      now: now(),
-      perHour: app.deps.config.signUpsPerHour,
+  // Sign-up's refusals (a taken email or name, a weak password, too many sign-ups, a bad body)
+  // answer their message as plain text, as the original did: its client shows the body as it is
+  // (docs/api.md). Its own scope, so only this route's errors are answered so.
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const answer = errorAnswer(error, request);
+      if (answer.headers) reply.headers(answer.headers);
+      return reply.code(answer.status).type(TEXT).send(answer.message);
     });
-    return reply.type(TEXT).send(user.username);
+    declareRoutes(scope).post('/users/signup', access.public, async (request, reply) => {
+      const body = parseWith(SignupRequest, request.body, 'body');
+      const user = await signUp(database.db, body, {
+        ip: request.ip,
+        now: now(),
+        perHour: app.deps.config.signUpsPerHour,
+      });
+      return reply.type(TEXT).send(user.username);
+    });
   });
 
   route.post('/users/login', access.public, async (request, reply) => {
@@ -58,7 +78,52 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return toAuthCheck(auth);
   });
 
-  route.get('/users/:name', access.userRead('name'), async (request) => {
-    return toUserResponse(request.subject);
+  route.get('/users/:name', access.userRead('name'), async (request) =>
+    profileOf(database.db, request.subject),
+  );
+
+  /** Edit Profile: the caller's own username and email (a new email needs the current password). */
+  route.patch('/users', access.signedIn, async (request) => {
+    const body = parseWith(ProfileUpdateRequest, request.body, 'body');
+    return updateOwnProfile(database.db, request.auth, body, { ip: request.ip, now: now() });
   });
+
+  /** A new profile picture: multipart `username` (optional, the caller's own) and `image`. */
+  route.patch('/users/image', access.signedIn, async (request) =>
+    changePicture(database.db, avatars, request.auth, await readPictureUpload(request)),
+  );
+
+  /** A parent's children with their services (the parent's own dashboard). */
+  route.get('/users/children/:name', access.userRead('name'), async (request) =>
+    childrenOf(database.db, request.subject),
+  );
+}
+
+/**
+ * The fields of a picture upload: `image` (the file, at most 5 MB: 413 past it) and `username`.
+ * Read in any order; anything else is refused.
+ */
+async function readPictureUpload(
+  request: FastifyRequest,
+): Promise<{ username: string | null; image: Buffer | null }> {
+  if (!request.isMultipart()) throw new AppError(415, apiMessages.pictureNotMultipart);
+  let username: string | null = null;
+  let image: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === 'image' && !image) image = await part.toBuffer();
+      else if (part.type === 'field' && part.fieldname === 'username' && typeof part.value === 'string')
+        username = part.value.trim() || null;
+      else {
+        if (part.type === 'file') await part.toBuffer();
+        throw badRequest(apiMessages.pictureFormTooBig);
+      }
+    }
+  } catch (error) {
+    // Ours and the plugin's own (413 past 5 MB, too many parts) keep their status; the parser's
+    // complaints about a malformed body (a cut boundary, bad part headers) are the sender's fault.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest(apiMessages.pictureFormBroken);
+  }
+  return { username, image };
 }

@@ -1,4 +1,4 @@
-import type { AuthCheckResponse, SignupRequest, UserResponse } from '../../common/contracts/users.ts';
+import type { AuthCheckResponse, SignupRequest } from '../../common/contracts/users.ts';
 import { apiMessages } from '../../common/messages.ts';
 import { type Role, rolesToText, toAuthorities } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
@@ -15,12 +15,14 @@ export async function createAccount(db: Db, account: NewAccount): Promise<UserRo
   if (await findUserByUsername(db, account.username)) throw conflict(apiMessages.usernameTaken);
   const passwordHash = await hashPassword(account.password);
   try {
-    return await insertUser(db, {
-      email: account.email,
-      username: account.username,
-      passwordHash,
-      roles: [...new Set(account.roles)],
-    });
+    return await db.transaction((tx) =>
+      insertUser(tx, {
+        email: account.email,
+        username: account.username,
+        passwordHash,
+        roles: [...new Set(account.roles)],
+      }),
+    );
   } catch (error) {
     // Two sign-ups racing for the same email or name: the unique index decides.
     const constraint = uniqueViolation(error);
@@ -65,15 +67,4 @@ export async function signIn(
 
 export function toAuthCheck(user: { username: string; roles: Role[] }): AuthCheckResponse {
   return { username: user.username, role: rolesToText(user.roles), roles: toAuthorities(user.roles) };
-}
-
-export function toUserResponse(user: UserRow): UserResponse {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    role: rolesToText(user.roles),
-    imageURL: user.imageUrl,
-    services: [],
-  };
 }

@@ -1,0 +1,153 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { PageRequest } from '../../common/contracts/paging.ts';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
+import { assignments, submissions, topicStats, topics } from '../db/schema.ts';
+import { orderBy } from '../http/paging.ts';
+
+/**
+ * What a topic statistic counts, in one place: first answers (redos are practice, as in the score)
+ * that are marked (a short answer counts once a teacher marks it), one per topic of the question.
+ */
+const COUNTED = sql`NOT s.redo AND s.marked <> 0`;
+
+/**
+ * Sets the stored topic statistics of these students, for the topics of these questions (and
+ * `extraTopicIds`, topics a modify has just unlinked), to a recount — one statement whatever their
+ * number: counted pairs upserted, pairs left with nothing deleted.
+ *
+ * Exact under READ COMMITTED because every caller holds the students' row locks (`lockStudents`)
+ * and, when it changes which topics a question has, a lock on the question that answers (which
+ * read it `FOR SHARE`) wait for. Every write that changes marks, first answers or a question's
+ * topics calls this inside its transaction, so stored statistics always equal a recount.
+ */
+export async function refreshTopicStats(
+  db: DbOrTx,
+  studentIds: Iterable<number>,
+  questionIds: Iterable<number>,
+  extraTopicIds: Iterable<number> = [],
+): Promise<void> {
+  const students = [...new Set(studentIds)].sort((a, b) => a - b);
+  const questions = [...new Set(questionIds)];
+  const extra = [...new Set(extraTopicIds)];
+  if (students.length === 0 || (questions.length === 0 && extra.length === 0)) return;
+  await db.execute(sql`
+    WITH wanted AS (
+      SELECT topic_id FROM question_topics WHERE question_id = ANY(${sql.param(questions)}::int[])
+      UNION SELECT unnest(${sql.param(extra)}::int[])
+    ), counted AS (
+      SELECT s.student_id, qt.topic_id,
+        count(*) FILTER (WHERE s.marked = 1)::int AS correct,
+        count(*) FILTER (WHERE s.marked = -1)::int AS wrong
+      FROM submissions s JOIN question_topics qt ON qt.question_id = s.question_id
+      WHERE s.student_id = ANY(${sql.param(students)}::int[])
+        AND qt.topic_id IN (SELECT topic_id FROM wanted) AND ${COUNTED}
+      GROUP BY s.student_id, qt.topic_id
+    ), emptied AS (
+      DELETE FROM topic_stats ts
+      WHERE ts.student_id = ANY(${sql.param(students)}::int[]) AND ts.topic_id IN (SELECT topic_id FROM wanted)
+        AND NOT EXISTS (SELECT 1 FROM counted c WHERE c.student_id = ts.student_id AND c.topic_id = ts.topic_id)
+      RETURNING 1
+    )
+    INSERT INTO topic_stats (student_id, topic_id, correct_count, wrong_count, total_count)
+    SELECT student_id, topic_id, correct, wrong, correct + wrong FROM counted ORDER BY student_id, topic_id
+    ON CONFLICT (student_id, topic_id) DO UPDATE
+      SET correct_count = excluded.correct_count, wrong_count = excluded.wrong_count,
+          total_count = excluded.total_count`);
+}
+
+/** A student's topic statistics counted from scratch (what the stored rows must equal). */
+function recountOf(studentId: number) {
+  return sql`
+    SELECT qt.topic_id,
+      count(*) FILTER (WHERE s.marked = 1)::int AS correct,
+      count(*) FILTER (WHERE s.marked = -1)::int AS wrong
+    FROM submissions s JOIN question_topics qt ON qt.question_id = s.question_id
+    WHERE s.student_id = ${studentId} AND ${COUNTED}
+    GROUP BY qt.topic_id`;
+}
+
+/** Rebuilds a student's statistics from scratch; answers the number of topics. The caller holds the student's lock. */
+export async function rebuildTopicStats(db: DbOrTx, studentId: number): Promise<number> {
+  await db.delete(topicStats).where(eq(topicStats.studentId, studentId));
+  const result = await db.execute(sql`
+    INSERT INTO topic_stats (student_id, topic_id, correct_count, wrong_count, total_count)
+    SELECT ${studentId}, topic_id, correct, wrong, correct + wrong FROM (${recountOf(studentId)}) AS recount
+    RETURNING topic_id`);
+  return rowsOf(result).length;
+}
+
+export type TopicStatRow = { topic: string; correctCount: number; wrongCount: number; totalCount: number };
+
+/** A recount of a student's statistics by topic title, without writing (tests compare it with the stored rows). */
+export async function recountTopicStats(db: DbOrTx, studentId: number): Promise<TopicStatRow[]> {
+  const result = await db.execute(sql`
+    SELECT t.title AS topic, r.correct AS "correctCount", r.wrong AS "wrongCount", (r.correct + r.wrong) AS "totalCount"
+    FROM (${recountOf(studentId)}) AS r JOIN topics t ON t.id = r.topic_id ORDER BY t.title`);
+  return rowsOf<TopicStatRow>(result);
+}
+
+const statColumns = {
+  topic: topics.title,
+  correctCount: topicStats.correctCount,
+  wrongCount: topicStats.wrongCount,
+  totalCount: topicStats.totalCount,
+};
+
+/** All stored rows of a student by topic title (tests compare them with a recount). */
+export async function storedTopicStats(db: DbOrTx, studentId: number): Promise<TopicStatRow[]> {
+  return db
+    .select(statColumns)
+    .from(topicStats)
+    .innerJoin(topics, eq(topics.id, topicStats.topicId))
+    .where(eq(topicStats.studentId, studentId))
+    .orderBy(asc(topics.title));
+}
+
+export const topicStatSortable = {
+  totalCount: topicStats.totalCount,
+  correctCount: topicStats.correctCount,
+  wrongCount: topicStats.wrongCount,
+  topic: topics.title,
+};
+
+/** One page of a student's statistics (default: most answered first): two statements. */
+export async function topicStatsPage(
+  db: DbOrTx,
+  studentId: number,
+  page: PageRequest,
+): Promise<{ rows: TopicStatRow[]; total: number }> {
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(topicStats)
+    .where(eq(topicStats.studentId, studentId));
+  const rows = await db
+    .select(statColumns)
+    .from(topicStats)
+    .innerJoin(topics, eq(topics.id, topicStats.topicId))
+    .where(eq(topicStats.studentId, studentId))
+    .orderBy(...orderBy(page, topicStatSortable, [desc(topicStats.totalCount)], topicStats.topicId))
+    .limit(page.size)
+    .offset(page.page * page.size);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/**
+ * The profile card's figures (docs/api.md), in one statement: pending assignments; first answers
+ * (each answers one assignment) and their marks; every answer, redos included.
+ */
+export async function learnerFigures(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ pending: number; answered: number; submissions: number; correct: number; marked: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(SELECT count(*) FROM ${assignments} WHERE ${assignments.studentId} = ${userId})::int`,
+      answered: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
+      submissions: sql<number>`count(*)::int`,
+      correct: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 1)::int`,
+      marked: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} <> 0)::int`,
+    })
+    .from(submissions)
+    .where(eq(submissions.studentId, userId));
+  return row!;
+}
