@@ -11,7 +11,8 @@ export type Account = { email: string; password: string };
 
 /**
  * Code only the pages made of it may download on a first visit (issue 12): the teacher tools, the
- * floating calendar, and code highlighting (only where a question shows code). Source paths.
+ * floating calendar, code highlighting (only where a question shows code) and the charts (only
+ * pages that draw one). Source paths.
  */
 export const areas = {
   upload: ['web/src/pages/upload/', 'common/questions/checks.ts', 'web/src/api/authoring.ts'],
@@ -21,6 +22,7 @@ export const areas = {
   teacher: ['web/src/pages/teacher/'],
   calendar: ['web/src/ui/Calendar.tsx', 'web/src/ui/FloatingPanel.tsx'],
   highlighting: ['node_modules/highlight.js/'],
+  charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
 } as const;
 export type Area = keyof typeof areas;
 export const teacherTools: readonly Area[] = ['upload', 'archive', 'modify', 'marking', 'teacher'];

@@ -141,6 +141,13 @@ export default defineConfig({
             },
             // The floating calendar: only the pages that show it.
             { name: 'calendar', test: /web[\\/]src[\\/]ui[\\/](Calendar|FloatingPanel)\b/, priority: 35 },
+            // Chart.js and the app's charts (web/src/ui/charts/): only the pages that draw one
+            // (dashboard sections, statistics, math results, sandbox), never a first load of others.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](chart\.js|@kurkle)[\\/]|web[\\/]src[\\/]ui[\\/]charts[\\/]/,
+              priority: 30,
+            },
             // The sign-in page and what sign-up and the provider registration page share with it.
             {
               name: 'sign-in',
