@@ -38,6 +38,12 @@ export const limits = {
   avatarSidePx: 256,
 } as const;
 
+/**
+ * The largest id (and draft version) a client may send: PostgreSQL's `integer`, the type of every id
+ * column. Larger numbers are refused at validation, never handed to the database.
+ */
+export const MAX_ID = 2_147_483_647;
+
 /** Layout constants of spec 1 §9. */
 export const layout = {
   headerHideThresholdPx: 50,

@@ -93,6 +93,8 @@ export const apiMessages = {
   bodyTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type: send application/json.',
+  nulCharacter: 'The request contains a NUL character (\\u0000 or %00), which no address or field may hold.',
+  badHost: 'The Host header is not a valid host name.',
   oauthRegisterInvalid:
     'This sign-up link has expired or was already used. Start again from the sign-in page.',
   oauthNameUnavailable: 'Could not find a free username for this account. Sign up with a password instead.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './limits.ts';
 
 /**
  * Turns zod issues into the one-line messages the API answers with: `field: what is wrong`, the
@@ -34,11 +35,15 @@ export function text(options: { min?: number; max: number; trim?: boolean }) {
 }
 
 /**
- * An id. Digits sent as a string (`"questionId": "1"`, from a client that builds its lists with
+ * An id: a positive PostgreSQL `integer` (at most `MAX_ID`). Digits sent as a string (`"questionId": "1"`, from a client that builds its lists with
  * `Object.entries`) are read as the number, as the original server's JSON mapper did; any other
  * string is a 400.
  */
 export const idField = z.preprocess(
   (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
-  z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .max(MAX_ID, `must be at most ${MAX_ID}`),
 );

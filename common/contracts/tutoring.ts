@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDay } from '../dates.ts';
-import { questionLimits } from '../limits.ts';
+import { MAX_ID, questionLimits } from '../limits.ts';
 import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
 import { idField, text } from '../validation.ts';
 
@@ -64,6 +64,20 @@ export type QuestionCreateRequest = z.input<typeof QuestionCreateRequest>;
 
 const positiveId = idField;
 
+/** An id as the key of a JSON object (`{"12": …}`): digits naming a positive `integer`. */
+const idKey = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, message)
+    .refine((key) => Number(key) <= MAX_ID, message);
+
+/** A draft's version: a counter kept in an `integer` column. */
+const version = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .nonnegative('must not be negative')
+  .max(MAX_ID, `must be at most ${MAX_ID}`);
+
 export const AssignmentCreateRequest = z.object({
   questionIds: z
     .array(positiveId, { error: 'must be a list' })
@@ -81,11 +95,7 @@ const studentAnswer = z
  * The version of the draft an answer was typed from (0: no draft seen). When given, an answer whose
  * draft was changed since (another tab, another device) is refused with a 409 instead of stored.
  */
-const draftVersion = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .nonnegative('must not be negative')
-  .optional();
+const draftVersion = version.optional();
 
 export const SubmissionItem = z.object({
   questionId: positiveId,
@@ -113,7 +123,7 @@ export const RedoBatch = z
 /** `PUT submissions/mark/{name}`: `{ "<submission id>": 0 | 1 | -1 }`; `{}` marks nothing (a 200). */
 export const MarkRequest = z
   .record(
-    z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be submission ids'),
+    idKey('keys must be submission ids'),
     z.union([z.literal(0), z.literal(1), z.literal(-1)], { error: 'marks must be 0, 1 or -1' }),
   )
   .refine((m) => Object.keys(m).length <= 1000, 'must mark at most 1000 submissions');
@@ -126,7 +136,7 @@ export const MarkRequest = z
 export const DraftsPatchRequest = z.object({
   changes: z
     .record(
-      z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be question ids'),
+      idKey('keys must be question ids'),
       z.object({
         answer: z
           .string({ error: 'must be a text' })
@@ -134,10 +144,7 @@ export const DraftsPatchRequest = z.object({
             questionLimits.studentAnswerMax,
             `must be at most ${questionLimits.studentAnswerMax} characters`,
           ),
-        version: z
-          .number({ error: 'must be a number' })
-          .int('must be a whole number')
-          .nonnegative('must not be negative'),
+        version,
       }),
       { error: 'must map question ids to {answer, version}' },
     )
@@ -171,15 +178,16 @@ export const DayQuery = z.object({
 });
 
 export const YearMonthParams = z.object({
+  // Four digits without a leading zero: PostgreSQL has no year 0, and a month is padded to `YYYY`.
   year: z
     .string()
-    .regex(/^\d{4}$/, 'year must be four digits')
+    .regex(/^[1-9]\d{3}$/, 'must be 1000 to 9999')
     .transform(Number),
   month: z
     .string()
-    .regex(/^\d{1,2}$/, 'month must be 1 to 12')
+    .regex(/^\d{1,2}$/, 'must be 1 to 12')
     .transform(Number)
-    .refine((m) => m >= 1 && m <= 12, 'month must be 1 to 12'),
+    .refine((m) => m >= 1 && m <= 12, 'must be 1 to 12'),
 });
 
 // ---- answers ----

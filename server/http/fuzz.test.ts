@@ -1,19 +1,211 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
-import { type Cast, concreteUrl, createCast, PERSONAS, type Persona } from '../test/personas.ts';
+import { MAX_ID } from '../../common/limits.ts';
+import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
+import { type Cast, createCast, PARAM_FIXTURES, PERSONAS, type Persona } from '../test/personas.ts';
+import { createQuestion, dueIn } from '../test/tutoring.ts';
+import type { ApiRoute } from './access.ts';
+import { isValidHost } from './edge.ts';
 
 /**
- * Random requests at every API route: random JSON (or not-JSON) bodies, content types, query strings
- * and path names, as random personas. Whatever arrives, the answer is never a 5xx.
+ * Random requests at every route (API and provider sign-in), as random personas: bodies shaped like
+ * each route's contract with hostile values in every field (NUL characters, ids past 2^31, numeric
+ * keys in id-keyed maps, years 0000–9999), any other JSON or not-JSON, random content types, query
+ * strings, path names, calendar years and months, and malformed Host headers on cookie-carrying
+ * writes. Whatever arrives, the answer is never a 5xx.
+ *
+ * `TEST_FUZZ_RUNS` sets the number of requests: 1,500 in `npm test`, 10,000 in `npm run test:pg`.
  */
+const RUNS = Number(process.env.TEST_FUZZ_RUNS ?? 1500);
+
 let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await startTestApp();
   cast = await createCast(t);
+  // A few real questions, pending for the cast's student, so small random ids sometimes name rows.
+  for (const type of ['m', 'M', 's'] as const) {
+    await createQuestion(t, cast.teacher, { type, students: [cast.student.user.username] });
+  }
 });
 afterAll(() => t.close());
+
+// ---- values ----
+
+/** Texts from harmless to hostile: any code point, NUL, percent signs, markup. */
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string() },
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'binary-ascii' }),
+  fc.constantFrom('\u0000', 'a\u0000b', '%00', '\u0000'.repeat(3), '<script>x</script>', "' OR 1=1 --", ''),
+);
+
+/** Numbers where ids go: real small ids, the integer column's edges and far past them, junk. */
+const idLike = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }) },
+  fc.integer(),
+  fc.constantFrom(
+    MAX_ID,
+    MAX_ID + 1,
+    2 ** 32,
+    9_999_999_999,
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e20,
+    0,
+    -1,
+  ),
+  fc.double(),
+  fc.integer({ min: MAX_ID - 3, max: Number.MAX_SAFE_INTEGER }),
+);
+/** Any of those as a JSON value, or something that is not a number at all. */
+const idOrJunk = fc.oneof({ weight: 4, arbitrary: idLike }, idLike.map(String), text, fc.constant(null));
+
+/** Keys of id-keyed maps (`{"<id>": …}`): digits of any length, and not-quite-ids. */
+const idKey = fc.oneof(
+  fc.integer({ min: 1, max: 12 }).map(String),
+  idLike.map((n) => String(n)),
+  fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+  fc.constantFrom('0', '-1', '01', '1e3', ' 1', '1\u0000', ''),
+  text,
+);
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** Calendar years and months as they appear in URLs: every four-digit year (0000 too), junk. */
+const year = fc.oneof(
+  fc.constant('2026'),
+  fc.integer({ min: 0, max: 9999 }).map((y) => pad(y, 4)),
+  fc.integer({ min: -99_999, max: 99_999 }).map(String),
+  text,
+);
+const month = fc.oneof(
+  fc.integer({ min: 1, max: 12 }).map(String),
+  fc.integer({ min: 0, max: 99 }).map((m) => pad(m, 2)),
+  fc.integer().map(String),
+  text,
+);
+/** Date-times and days: near the test clock, any year/month/day/hour, other shapes, junk. */
+const dateLike = fc.oneof(
+  fc.integer({ min: -48, max: 24 * 20 }).map((hours) => dueIn(t, hours)),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+      fc.integer({ min: 0, max: 25 }),
+    )
+    .map(([y, m, d, h]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}T${pad(h, 2)}:00`),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+    )
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+  fc.constantFrom('2026-03-11T10:00:00Z', '2026-03-11T10:00+09:00', '+275760-09-13', '2026-02-30', 'now'),
+  text,
+);
+
+const nameLike = fc.oneof(
+  fc.constant(null).map(() => cast.student.user.username),
+  fc.constant(null).map(() => cast.otherStudent.user.username),
+  text,
+);
+const names = fc.array(nameLike, { maxLength: 4 });
+const questionType = fc.oneof(fc.constantFrom('m', 'M', 's'), text);
+const mark = fc.oneof(fc.constantFrom(0, 1, -1), idOrJunk);
+
+// ---- bodies shaped like each route's contract ----
+
+const question = fc.record(
+  {
+    title: text,
+    question: text,
+    type: questionType,
+    candidates: fc.array(fc.oneof(text, fc.record({ id: idOrJunk, value: text })), { maxLength: 4 }),
+    answer: fc.oneof(text, fc.constantFrom('1', '["1","2"]', '[]')),
+    explanation: text,
+    hint: fc.oneof(text, fc.constant(null)),
+    topics: fc.array(text, { maxLength: 3 }),
+    students: names,
+    generatedDate: dateLike,
+    targetDate: dateLike,
+  },
+  { requiredKeys: [] },
+);
+const answer = fc.record(
+  { questionId: idOrJunk, studentAnswer: text, studentName: nameLike, draftVersion: idOrJunk },
+  { requiredKeys: [] },
+);
+
+/**
+ * Profile edits that can never succeed (names taken by the cast, or not names at all), so the cast
+ * keeps its names for the rest of the run.
+ */
+const profileEdit = fc.record(
+  {
+    id: idOrJunk,
+    username: fc.oneof(
+      fc.constant(null).map(() => cast.otherStudent.user.username),
+      text.map((value) => `${value}\u0000`),
+      fc.constant('x'.repeat(41)),
+    ),
+    email: fc.oneof(
+      fc.constant(null).map(() => cast.teacher.email),
+      text.map((value) => `${value}\u0000`),
+    ),
+    currentPassword: text,
+    role: fc.oneof(fc.constantFrom('ADMIN', 'STUDENT,ADMIN'), text),
+  },
+  { requiredKeys: [] },
+);
+
+const SHAPED: Record<string, fc.Arbitrary<unknown>> = {
+  'PATCH /api/v1/users': profileEdit,
+  'POST /api/v1/users/signup': fc.record(
+    { email: text, username: text, password: text },
+    { requiredKeys: [] },
+  ),
+  'POST /api/v1/users/login': fc.record({
+    email: fc.oneof(text, fc.constantFrom('a@example.com')),
+    password: text,
+  }),
+  'POST /api/v1/users/oauth/register': fc.record({ token: text }),
+  'POST /api/v1/questions': question,
+  'POST /api/v1/questions/multiples': fc.array(question, { maxLength: 3 }),
+  'PATCH /api/v1/questions/multiples': fc.array(
+    fc.record({ id: idOrJunk, title: text, type: questionType, answer: text }, { requiredKeys: ['id'] }),
+    { maxLength: 3 },
+  ),
+  'PATCH /api/v1/questions/topics': fc.record({
+    questionIds: fc.array(idOrJunk, { maxLength: 4 }),
+    topics: names,
+  }),
+  'POST /api/v1/topics': text,
+  'POST /api/v1/assignments': fc.record({
+    questionIds: fc.array(idOrJunk, { maxLength: 4 }),
+    names,
+    targetDate: dateLike,
+  }),
+  'POST /api/v1/submissions/multiples': fc.array(answer, { maxLength: 3 }),
+  'POST /api/v1/submissions/review/:name': fc.array(answer, { maxLength: 3 }),
+  'PUT /api/v1/submissions/mark/:name': fc.dictionary(idKey, mark, { maxKeys: 4 }),
+  'PATCH /api/v1/drafts/:name': fc.record({
+    changes: fc.dictionary(
+      idKey,
+      fc.oneof(fc.record({ answer: text, version: idOrJunk }, { requiredKeys: [] }), idOrJunk),
+      { maxKeys: 4 },
+    ),
+  }),
+};
+
+/** Anything at all, for every route. */
+const anyBody = fc.oneof(
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constant(''),
+);
 
 const contentTypes = [
   'application/json',
@@ -24,107 +216,119 @@ const contentTypes = [
   'application/octet-stream',
 ];
 
-/** Bodies shaped like our contracts as well as anything at all. */
-const likelyFields = [
-  'email',
-  'username',
-  'password',
-  'name',
-  'id',
-  'title',
-  'question',
-  'type',
-  'candidates',
-  'answer',
-  'explanation',
-  'hint',
-  'topics',
-  'students',
-  'generatedDate',
-  'questionIds',
-  'names',
-  'targetDate',
-  'questionId',
-  'studentAnswer',
-  'studentName',
-  'answers',
-];
-const shapedBody = fc.dictionary(
-  fc.constantFrom(...likelyFields),
-  fc.oneof(
-    fc.string(),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(fc.string()),
-    fc.array(fc.integer()),
-    fc.constantFrom('m', 'M', 's', '2026-11-24T10:00', '2020-01-01', '["a"]'),
-    fc.jsonValue(),
-  ),
-);
-const body = fc.oneof(
-  shapedBody.map((value) => JSON.stringify(value)),
-  // Batch routes take arrays of such objects.
-  fc.array(shapedBody, { maxLength: 4 }).map((value) => JSON.stringify(value)),
-  fc.jsonValue().map((value) => JSON.stringify(value)),
-  fc.string(),
-  fc.constant(''),
-  fc.string({ unit: 'binary' }),
-);
 const queryValue = fc.oneof(
-  fc.string(),
-  fc.integer().map(String),
-  fc.constantFrom('-1', '1e9', 'NaN', '2026-13-45'),
+  text,
+  idLike.map(String),
+  dateLike,
+  nameLike,
+  fc.constantFrom('-1', '1e9', 'NaN', 'title,asc', 'id,desc,x'),
 );
 const query = fc.dictionary(
-  fc.constantFrom('page', 'size', 'sort', 'date', 'name', 'students', 'title', 'x'),
+  fc.constantFrom('page', 'size', 'sort', 'date', 'name', 'students', 'title', 'field', 'q', 'from', 'x'),
   queryValue,
+  { maxKeys: 4 },
 );
 
+/** Host headers: mostly the real one; sometimes not a host at all. */
+const host = fc.option(
+  fc.oneof(
+    fc.constantFrom(...MALFORMED_HOSTS),
+    fc.constantFrom('localhost', '127.0.0.1:8080', '[::1]:80', 'tutor.example.com'),
+    fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }),
+  ),
+  { freq: 3 },
+);
+
+/** Path parameters: the cast's real ones (PARAM_FIXTURES) or hostile ones. */
+function pathValue(
+  route: ApiRoute,
+  param: string,
+  choice: { name: string; year: string; month: string },
+): string {
+  const isSubject = route.access.kind === 'subject' && route.access.param === param;
+  if (isSubject) return choice.name;
+  if (param === 'year') return choice.year;
+  if (param === 'month') return choice.month;
+  const fixture = PARAM_FIXTURES[param];
+  if (!fixture) throw new Error(`No fixture for path parameter :${param} of ${route.method} ${route.url}`);
+  return fixture(cast);
+}
+
+function urlFor(route: ApiRoute, choice: { name: string; year: string; month: string }): string {
+  let url = route.url.replace(/:([A-Za-z_]+)/g, (_, param: string) =>
+    encodeURIComponent(pathValue(route, param, choice)),
+  );
+  if (route.access.kind === 'subject' && route.access.from === 'query') {
+    url += `?${route.access.param}=${encodeURIComponent(choice.name)}`;
+  }
+  return url;
+}
+
 describe('random requests', () => {
-  it('never get a 5xx answer from any route', async () => {
+  it('never get a 5xx answer from any route', { timeout: 30 * 60_000 }, async () => {
     const routes = t.app.apiRoutes;
+    const hits = new Map<string, number>();
+    let requests = 0;
+    let malformedHostWrites = 0;
+    const request = fc.record({
+      index: fc.integer({ min: 0, max: routes.length - 1 }),
+      persona: fc.constantFrom<Persona>(...PERSONAS),
+      shaped: fc.boolean(),
+      anyBody,
+      contentType: fc.constantFrom(...contentTypes),
+      query,
+      name: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, text),
+      year,
+      month,
+      host,
+    });
     await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: routes.length - 1 }),
-        fc.constantFrom<Persona>(...PERSONAS),
-        body,
-        fc.constantFrom(...contentTypes),
-        query,
-        fc.boolean(),
-        fc.string({ minLength: 1, maxLength: 60 }),
-        async (index, persona, payload, contentType, params, randomName, name) => {
-          const route = routes[index]!;
-          let url = concreteUrl(route, cast);
-          if (randomName)
-            url = url.replace(encodeURIComponent(cast.student.user.username), encodeURIComponent(name));
-          const search = new URLSearchParams(params).toString();
-          if (search) url += `${url.includes('?') ? '&' : '?'}${search}`;
-          const cookie = await cast.cookieFor(persona);
-          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-          const response = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            headers: {
-              ...(cookie ? { cookie, origin: ORIGIN } : {}),
-              ...(hasBody ? { 'content-type': contentType } : {}),
-            },
-            ...(hasBody ? { payload } : {}),
-          });
-          if (response.statusCode >= 500) {
-            throw new Error(
-              `${route.method} ${url} as ${persona} → ${response.statusCode}: ${response.body}`,
-            );
-          }
-          // Every API error is our JSON shape (the provider sign-in routes answer pages), except
-          // sign-up's, which are the message as text, as the original client shows them.
-          if (response.statusCode >= 400 && route.url === '/api/v1/users/signup')
-            expect(response.headers['content-type']).toMatch(/^text\/plain/);
-          else if (response.statusCode >= 400 && route.url.startsWith('/api/'))
-            expect(response.json()).toMatchObject({ status: response.statusCode });
-        },
-      ),
-      { numRuns: 800 },
+      fc.asyncProperty(request, fc.gen(), async (r, gen) => {
+        const route = routes[r.index]!;
+        const key = `${route.method} ${route.url}`;
+        const name = r.name ?? cast.student.user.username;
+        const url0 = urlFor(route, { name, year: r.year, month: r.month });
+        const search = new URLSearchParams(r.query).toString();
+        const url = search ? `${url0}${url0.includes('?') ? '&' : '?'}${search}` : url0;
+        const cookie = await cast.cookieFor(r.persona);
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        // Half the bodies follow the route's contract (when it has a body), the rest are anything.
+        const contract = SHAPED[key];
+        const payload = contract && r.shaped ? JSON.stringify(gen(() => contract)) : r.anyBody;
+        if (cookie && hasBody && r.host != null && !isValidHost(r.host)) malformedHostWrites++;
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: {
+            ...(cookie ? { cookie, origin: ORIGIN } : {}),
+            ...(hasBody ? { 'content-type': contract && r.shaped ? 'application/json' : r.contentType } : {}),
+            ...(r.host != null ? { host: r.host } : {}),
+          },
+          ...(hasBody ? { payload } : {}),
+        });
+        requests++;
+        hits.set(key, (hits.get(key) ?? 0) + 1);
+        if (response.statusCode >= 500) {
+          throw new Error(
+            `${route.method} ${url} as ${r.persona} → ${response.statusCode}: ${response.body}`,
+          );
+        }
+        // Every API error is our JSON shape (the provider sign-in routes answer pages), except
+        // sign-up's, which are the message as text, as the original client shows them.
+        if (response.statusCode >= 400 && route.url === '/api/v1/users/signup')
+          expect(response.headers['content-type']).toMatch(/^text\/plain/);
+        else if (response.statusCode >= 400 && route.url.startsWith('/api/'))
+          expect(response.json()).toMatchObject({ status: response.statusCode });
+      }),
+      { numRuns: RUNS },
     );
+
+    const fewest = Math.min(...routes.map((route) => hits.get(`${route.method} ${route.url}`) ?? 0));
+    console.log(
+      `fuzz: ${requests} requests over ${routes.length} routes (each at least ${fewest}), ` +
+        `${malformedHostWrites} cookie-carrying writes with a malformed Host; 0 answered 5xx`,
+    );
+    expect(requests).toBeGreaterThanOrEqual(RUNS);
+    expect(fewest).toBeGreaterThan(0);
   });
 });

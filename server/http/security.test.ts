@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../common/messages.ts';
-import { ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
+import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
 import { declareRoutes } from './route.ts';
+import { appOrigin } from './security.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +73,58 @@ describe('cross-site writes', () => {
     expect(byReferer.statusCode).toBe(200);
     const own = await t.request({ method: 'POST', url: '/api/v1/users/logout', as: user });
     expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('malformed Host headers', () => {
+  it('refuse a cookie-carrying write with a 400 (the origin check cannot build our origin), never a 500', async () => {
+    const user = await t.createUser();
+    for (const host of MALFORMED_HOSTS) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/refresh',
+        headers: { cookie: user.cookie, origin: ORIGIN, host },
+      });
+      expect({ host, status: response.statusCode }).toEqual({ host, status: 400 });
+      expect(response.json().message).toBe(apiMessages.badHost);
+    }
+    // Host names, IPv4 and IPv6 addresses with ports are hosts.
+    for (const host of ['localhost', 'tutor.example.com:8443', '127.0.0.1:8080', '[::1]:8080', 'my_app:80']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/refresh',
+        headers: { cookie: user.cookie, origin: `http://${host}`, host },
+      });
+      expect({ host, status: response.statusCode }).toEqual({ host, status: 200 });
+    }
+  });
+
+  it('refuse the provider sign-in start (which builds its redirect URL from the host) with a 400', async () => {
+    const withGoogle = await startTestApp({
+      env: { GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret', TRUST_PROXY: '1' },
+    });
+    try {
+      for (const headers of [{ host: '[::1' }, { host: 'localhost', 'x-forwarded-host': 'a b' }]) {
+        const response = await withGoogle.app.inject({
+          method: 'GET',
+          url: '/oauth2/authorization/google',
+          headers,
+        });
+        expect(response.statusCode).toBe(400);
+      }
+      const fine = await withGoogle.app.inject({ method: 'GET', url: '/oauth2/authorization/google' });
+      expect(fine.statusCode).toBe(302);
+    } finally {
+      await withGoogle.close();
+    }
+  });
+
+  it('never make appOrigin throw: a host that is not one gives no origin', () => {
+    const request = { protocol: 'http', host: '[::1' } as FastifyRequest;
+    expect(appOrigin(t.app, request)).toBeNull();
+    expect(appOrigin(t.app, { protocol: 'http', host: 'localhost:8080' } as FastifyRequest)).toBe(
+      'http://localhost:8080',
+    );
   });
 });
 

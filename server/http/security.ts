@@ -7,11 +7,14 @@ import { isHttps } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The app's own origin: PUBLIC_URL when set, else the scheme and host the request came to. */
-export function appOrigin(app: FastifyInstance, request: FastifyRequest): string {
+/**
+ * The app's own origin: PUBLIC_URL when set, else the scheme and host the request came to; null
+ * when that host is not one (the edge refuses such requests first: server/http/edge.ts).
+ */
+export function appOrigin(app: FastifyInstance, request: FastifyRequest): string | null {
   const publicUrl = app.deps.config.publicUrl;
   if (publicUrl) return publicUrl.origin;
-  return new URL(`${request.protocol}://${request.host}`).origin;
+  return URL.parse(`${request.protocol}://${request.host}`)?.origin ?? null;
 }
 
 function originOf(value: string | undefined): string | null {
@@ -55,6 +58,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     // Cross-site request forgery: a write that carries our cookie must come from our own pages.
     if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE]) return;
     const from = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (from !== appOrigin(app, request)) throw forbidden(apiMessages.crossSiteWrite);
+    const own = appOrigin(app, request);
+    if (own === null || from !== own) throw forbidden(apiMessages.crossSiteWrite);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { OAuthRegisterRequest } from '../../common/contracts/oauth.ts';
 import { limits } from '../../common/limits.ts';
-import { oauthTexts } from '../../common/messages.ts';
+import { apiMessages, oauthTexts } from '../../common/messages.ts';
 import {
   isOAuthProvider,
   OAUTH_PROVIDERS,
@@ -11,6 +11,7 @@ import {
   providerLabels,
 } from '../../common/oauth.ts';
 import { safeReturnPath } from '../../common/returnPath.ts';
+import { badRequest } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -58,7 +59,9 @@ function sendNotSetUp(reply: FastifyReply, provider: string): FastifyReply {
 }
 
 function callbackUri(app: FastifyInstance, request: FastifyRequest, provider: OAuthProvider): string {
-  return `${appOrigin(app, request)}${CALLBACK_PATH}/${provider}`;
+  const origin = appOrigin(app, request);
+  if (origin === null) throw badRequest(apiMessages.badHost);
+  return `${origin}${CALLBACK_PATH}/${provider}`;
 }
 
 function cookieBase(app: FastifyInstance, request: FastifyRequest) {

@@ -37,6 +37,17 @@ export class TestClock {
 
 export const ORIGIN = 'http://localhost';
 
+/** Host headers that are not hosts (a space, an open bracket, a port past 65535, userinfo, a path, a list). */
+export const MALFORMED_HOSTS = [
+  'exa mple.com',
+  '[::1',
+  'localhost:99999',
+  'evil.example@localhost',
+  'localhost/x',
+  'a,b',
+  ':80',
+];
+
 /** A fresh copy of the migrated test database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
 export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
   const postgresTemplate = inject('postgresTemplate');
