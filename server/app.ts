@@ -9,6 +9,7 @@ import { registerEdgeChecks } from './http/edge.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
+import { createLogOutput, type LogOutput } from './logging.ts';
 import './http/types.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
@@ -27,17 +28,50 @@ export type AppDeps = {
   database: Database;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
+  /** Where log lines go (default: stdout, through a bounded buffer that never blocks). */
+  logOutput?: LogOutput;
 };
+
+/**
+ * Past `max` open connections Node closes new ones as they arrive; the refusals are logged at most
+ * every 10 s, so a flood cannot flood the log too.
+ */
+function limitConnections(app: FastifyInstance, max: number): void {
+  app.server.maxConnections = max;
+  let refused = 0;
+  let lastReport = 0;
+  app.server.on('drop', () => {
+    refused++;
+    if (Date.now() - lastReport < 10_000) return;
+    app.log.warn({ refusedConnections: refused }, `refused connections: ${max} (MAX_CONNECTIONS) are open`);
+    refused = 0;
+    lastReport = Date.now();
+  });
+}
 
 /** Builds the whole HTTP application around its dependencies; `main.ts` listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { http } = deps.config;
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger:
+      deps.config.logLevel === 'silent'
+        ? false
+        : { level: deps.config.logLevel, stream: deps.logOutput ?? createLogOutput(process.stdout) },
     bodyLimit: deps.config.jsonBodyLimit,
+    // Slow clients: Node cuts a request that has not arrived whole (408), checking every quarter of
+    // the headers' time-out (at most every second; its default of 30 s would let them linger).
+    requestTimeout: http.requestTimeoutMs,
+    connectionTimeout: http.idleTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(http.headersTimeoutMs / 4)),
+    },
     trustProxy: deps.config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  limitConnections(app, http.maxConnections);
   app.decorate('deps', deps);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -14,7 +14,35 @@ describe('loadConfig', () => {
       publicUrl: null,
       jsonBodyLimit: 1024 * 1024,
       demo: false,
+      http: {
+        requestTimeoutMs: 15_000,
+        headersTimeoutMs: 10_000,
+        idleTimeoutMs: 60_000,
+        keepAliveTimeoutMs: 5_000,
+        maxConnections: 1000,
+      },
     });
+  });
+
+  it('reads the time-outs and the connection cap, and refuses headers allowed longer than the request', () => {
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '30000',
+        HEADERS_TIMEOUT_MS: '30000',
+        IDLE_TIMEOUT_MS: '120000',
+        KEEP_ALIVE_TIMEOUT_MS: '75000',
+        MAX_CONNECTIONS: '5000',
+      }).http,
+    ).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 75_000,
+      maxConnections: 5000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+      'Invalid setting HEADERS_TIMEOUT_MS="10000": must not be longer than REQUEST_TIMEOUT_MS (5000).',
+    );
   });
 
   it('reads every setting', () => {
@@ -82,6 +110,12 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /^Invalid setting LOG_LEVEL=/],
     ['DEMO', 'maybe', /^Invalid setting DEMO=/],
     ['JSON_BODY_LIMIT', '10', /^Invalid setting JSON_BODY_LIMIT=/],
+    [
+      'REQUEST_TIMEOUT_MS',
+      '0',
+      /^Invalid setting REQUEST_TIMEOUT_MS="0": must be a whole number between 100/,
+    ],
+    ['MAX_CONNECTIONS', 'many', /^Invalid setting MAX_CONNECTIONS="many"/],
   ])('stops on a bad %s with one line naming it', (name, value, message) => {
     let error: unknown;
     try {

@@ -21,6 +21,8 @@ export type Config = {
   jsonBodyLimit: number;
   /** Sign-ups allowed per client address per hour (server/users/throttle.ts). */
   signUpsPerHour: number;
+  /** Slow and numerous clients (server/app.ts). */
+  http: HttpLimits;
   demo: boolean;
   /** Built web app (vite build output). */
   webDistDir: string;
@@ -28,6 +30,20 @@ export type Config = {
   imagesDir: string;
   /** Sign-in providers with settings; a provider missing here has no button and no routes. */
   oauth: Partial<Record<OAuthProvider, OAuthProviderSettings>>;
+};
+
+/** Time-outs (milliseconds) and the connection cap of the HTTP server. */
+export type HttpLimits = {
+  /** The whole request, headers and body, must arrive within this (else 408 and closed). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this; also ends connections that send nothing. */
+  headersTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed (a client that stops reading). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection between requests is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; more are closed as they arrive. */
+  maxConnections: number;
 };
 
 /** One provider's registration with us and its endpoints (the real ones unless overridden for tests). */
@@ -102,6 +118,11 @@ const settings = {
     .max(100 * 1024 * 1024, 'must be a number of bytes between 1024 and 104857600')
     .default(limits.jsonBodyLimitBytes),
   SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(limits.signUpsPerAddressPerHour),
+  REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(15_000),
+  HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
+  IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5_000),
+  MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1000),
   DEMO: booleanText.default(false),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   IMAGES_DIR: z.string().min(1, 'must not be empty').optional(),
@@ -207,6 +228,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 
   const publicUrl = read('PUBLIC_URL');
+  const requestTimeoutMs = read('REQUEST_TIMEOUT_MS');
+  const headersTimeoutMs = read('HEADERS_TIMEOUT_MS');
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `Invalid setting HEADERS_TIMEOUT_MS=${JSON.stringify(env.HEADERS_TIMEOUT_MS ?? String(headersTimeoutMs))}: must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}).`,
+    );
+  }
   return {
     port: read('PORT'),
     host: read('HOST'),
@@ -218,6 +246,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: read('LOG_LEVEL'),
     jsonBodyLimit: read('JSON_BODY_LIMIT'),
     signUpsPerHour: read('SIGNUPS_PER_ADDRESS_PER_HOUR'),
+    http: {
+      requestTimeoutMs,
+      headersTimeoutMs,
+      idleTimeoutMs: read('IDLE_TIMEOUT_MS'),
+      keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS'),
+      maxConnections: read('MAX_CONNECTIONS'),
+    },
     demo: read('DEMO'),
     webDistDir: path.resolve(read('WEB_DIST_DIR')),
     imagesDir: path.resolve(read('IMAGES_DIR') ?? path.join(read('DATA_DIR'), 'images')),

@@ -1,16 +1,24 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/free-port.ts';
 import { openDatabase } from './db/open.ts';
+import { SHUTDOWN_WATCHDOG_MS } from './run.ts';
 import { findUserByUsername } from './users/queries.ts';
 
 /** The real process: `node server/main.ts` and `node server/cli/users.ts`, on a temporary data directory. */
 const root = path.resolve(import.meta.dirname, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-proc-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+/** Servers a failed test left running (a frozen one ignores SIGTERM) are killed at the end. */
+const spawned: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of spawned)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
@@ -32,6 +40,7 @@ async function startServer(dataDir: string): Promise<Running> {
     cwd: root,
     env: baseEnv({ DATA_DIR: dataDir, PORT: String(port) }),
   });
+  spawned.push(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -53,6 +62,74 @@ function runNode(args: string[], env: Record<string, string>) {
     timeout: 60_000,
   });
 }
+
+/**
+ * A server whose stdout is a pipe this test does not read (until `readStdout`): once the OS pipe
+ * (64 KiB) and Node's read-ahead are full, every further write to it has to wait. stderr is read.
+ */
+async function startWithUnreadStdout(dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: baseEnv({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  spawned.push(child);
+  child.stdout.pause();
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${errors}`);
+    if (Date.now() - started > 45_000) throw new Error(`server did not start:\n${errors}`);
+    try {
+      if ((await fetch(`${base}/api/v1/users/oauth/providers`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    port,
+    exited,
+    errors: () => errors,
+    /** Starts reading stdout again; answers everything read so far (and later) as text. */
+    readStdout() {
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.stdout.resume();
+      return () => text;
+    },
+    /**
+     * `count` requests, 8 at a time, each logging two lines of about 4 KB (the URL is logged): 3,000
+     * are about 25 MB of log, far past the pipe, Node's read-ahead and the server's 1 MiB buffer.
+     * Answers the latencies, sorted, and how long it all took; every request must get its 200.
+     */
+    async load(count: number) {
+      const url = `${base}/api/v1/users/oauth/providers?pad=${'x'.repeat(4000)}`;
+      const latencies: number[] = [];
+      let sent = 0;
+      const worker = async () => {
+        while (sent < count) {
+          sent++;
+          const at = performance.now();
+          const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+          await response.arrayBuffer();
+          expect(response.status).toBe(200);
+          latencies.push(performance.now() - at);
+        }
+      };
+      const at = performance.now();
+      await Promise.all(Array.from({ length: 8 }, worker));
+      return { latencies: latencies.sort((a, b) => a - b), totalMs: performance.now() - at };
+    },
+  };
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
 
 // Each test starts real processes (one to three servers, the CLI): generous time-outs, since a
 // loaded two-core machine can take many seconds to start one.
@@ -185,6 +262,73 @@ describe('the server process', { timeout: 120_000 }, () => {
     }
     console.log(
       `SIGTERM under load: ${acknowledged.length} sign-ups acknowledged of ${attempts} attempts, none lost`,
+    );
+  });
+
+  it('keeps answering while nobody reads its stdout, and stops on SIGTERM within the watchdog', async () => {
+    const server = await startWithUnreadStdout(path.join(scratch, 'unread-stdout'));
+    const { latencies, totalMs } = await server.load(3000);
+    expect(latencies).toHaveLength(3000);
+
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const exitMs = performance.now() - signalled;
+    expect(code).toBe(0);
+    expect(exitMs).toBeLessThan(SHUTDOWN_WATCHDOG_MS);
+    expect(server.errors()).toBe('');
+    // What did get through is whole lines: lines are dropped whole, never cut.
+    const written = server.readStdout();
+    await new Promise((resolve) => server.child.stdout.once('end', resolve));
+    const lines = written().trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines.filter((l) => l.startsWith('{'))) expect(() => JSON.parse(line)).not.toThrow();
+    console.log(
+      `stdout unread: 3,000 requests answered in ${ms(totalMs)} (p50 ${ms(latencies[1500]!)}, ` +
+        `p99 ${ms(latencies[2970]!)}, max ${ms(latencies[2999]!)}); exited ${ms(exitMs)} after SIGTERM`,
+    );
+  });
+
+  it('says how many log lines it dropped once stdout is read again, and exits at once on a second SIGTERM', async () => {
+    const server = await startWithUnreadStdout(path.join(scratch, 'unread-stdout-2'));
+    await server.load(1500);
+    const written = server.readStdout();
+    const waited = Date.now();
+    while (!written().includes('"droppedLogLines"') && Date.now() - waited < 10_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const report = written()
+      .split('\n')
+      .find((line) => line.includes('"droppedLogLines"'));
+    expect(JSON.parse(report!)).toMatchObject({ level: 40, droppedLogLines: expect.any(Number) });
+    const dropped = JSON.parse(report!).droppedLogLines as number;
+    expect(dropped).toBeGreaterThan(1000);
+
+    // Unread again, and full again; a request whose body never completes is in flight, so the
+    // first SIGTERM waits for it (requests in flight are finished) and the second must not wait.
+    server.child.stdout.pause();
+    server.child.stdout.removeAllListeners('data');
+    await server.load(1500);
+    const slow = net.connect(server.port, '127.0.0.1');
+    slow.on('error', () => {});
+    await new Promise((resolve) => slow.once('connect', resolve));
+    slow.write(
+      'POST /api/v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(server.child.exitCode).toBeNull();
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const exitMs = performance.now() - signalled;
+    slow.destroy();
+    expect(code).toBe(1);
+    expect(exitMs).toBeLessThan(2000);
+    console.log(
+      `stdout unread: ${dropped} log lines dropped and reported when read again; ` +
+        `second SIGTERM exited in ${ms(exitMs)}`,
     );
   });
 });

@@ -1,0 +1,105 @@
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { type Database, describeDatabase, openConfiguredDatabase } from './db/open.ts';
+import { printDemoAccounts, seedDemo } from './demo/seed.ts';
+import { createLogOutput } from './logging.ts';
+
+/** A shutdown that takes longer than this ends the process anyway (exit code 1). */
+export const SHUTDOWN_WATCHDOG_MS = 20_000;
+
+/** How long a graceful shutdown waits for buffered log lines to be written before exiting. */
+const LOG_FLUSH_MS = 1000;
+
+/**
+ * The server process: settings, database (migrated), optional demo data, listen; on SIGTERM/SIGINT
+ * stop accepting, let requests in flight finish, checkpoint and close the database, release its
+ * lock. `now` is the clock (`server/main.ts`: the machine's; the browser tests: one that starts at a
+ * fixed instant).
+ *
+ * Nothing on the way out may wait on a write: logs go through a bounded buffer that drops lines
+ * when stdout is not read (server/logging.ts), and a second signal exits without writing anything
+ * it could wait on, so a stalled log reader can never keep the process alive.
+ */
+export async function runServer(options: { now: () => Date }): Promise<void> {
+  const config = readConfigOrExit();
+  const database = await openDatabaseOrExit(config);
+
+  if (config.demo || process.argv.includes('--demo')) {
+    printDemoAccounts(await seedDemo(database.db, { now: options.now(), timeZone: config.timeZone }));
+  }
+
+  const logOutput = createLogOutput(process.stdout);
+  const app = await buildApp({ config, database, now: options.now, logOutput });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing the database.`);
+    const watchdog = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_WATCHDOG_MS / 1000} s; exiting.`);
+      process.exit(1);
+    }, SHUTDOWN_WATCHDOG_MS);
+    watchdog.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info({ droppedLogLines: logOutput.dropped }, 'stopped');
+      await logOutput.flush(LOG_FLUSH_MS);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      await logOutput.flush(LOG_FLUSH_MS);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      console.error(
+        `tutorfolio: port ${config.port} on ${config.host} is already in use; set PORT to another one.`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  console.log(`Tutorfolio is serving http://${shownHost}:${config.port} (${describeDatabase(config)}).`);
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`tutorfolio: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function openDatabaseOrExit(config: Config): Promise<Database> {
+  try {
+    return await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`tutorfolio: ${error.message}`);
+      process.exit(1);
+    }
+    if (config.databaseUrl) {
+      console.error(`tutorfolio: cannot use the database at DATABASE_URL: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
