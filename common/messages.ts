@@ -103,25 +103,6 @@ export const apiMessages = {
   tooManySignUps: (seconds: number) =>
     `Too many sign-ups from your network. Try again in ${inWords(seconds)}.`,
   passwordChecksBusy: 'The server is busy checking passwords. Try again in a few seconds.',
-  ownProfileOnly: 'You can change only your own profile here.',
-  rolesByAdmin: 'Roles are changed by an administrator.',
-  currentPasswordNeeded: 'currentPassword: enter your current password to change your email address.',
-  currentPasswordWrong: 'currentPassword: this is not your current password.',
-  providerEmailFixed:
-    'email: this account signs in through Google, Naver or Kakao, so its email address cannot be changed here.',
-  pictureMissing: 'image: choose a picture file to upload.',
-  pictureTooLarge: 'The picture is larger than 5 MB. Choose a smaller one.',
-  pictureNotImage: 'The picture must be a PNG, JPEG, WebP or GIF image.',
-  pictureSvg: 'SVG pictures are not accepted. Choose a PNG, JPEG, WebP or GIF image.',
-  pictureTruncated: 'The picture file is incomplete (cut short). Choose the file again.',
-  pictureHidesData:
-    'The picture file holds more than a picture (data hidden in or after it), so it was refused. Save it again as a plain PNG, JPEG, WebP or GIF.',
-  pictureTooManyPixels: 'The picture has too many pixels (at most 40 megapixels). Choose a smaller one.',
-  pictureUnreadable: 'The picture could not be read as an image.',
-  pictureFormTooBig: 'Send one picture with its username, nothing more.',
-  pictureFormBroken: 'The upload is not a well-formed multipart/form-data body.',
-  pictureNotMultipart: 'Send the picture as multipart/form-data with the fields username and image.',
-  picturesBusy: 'The server is busy with other pictures. Try again in a few seconds.',
   internal: (requestId: string) =>
     `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
 } as const;
@@ -146,3 +127,29 @@ function inWords(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/**
+ * Answers of the profile routes (`PATCH users`, `PATCH users/image`). Apart from `apiMessages`,
+ * which the pages read too, so that the web app's bundle does not carry them.
+ */
+export const profileMessages = {
+  ownProfileOnly: 'You can change only your own profile here.',
+  rolesByAdmin: 'Roles are changed by an administrator.',
+  currentPasswordNeeded: 'currentPassword: enter your current password to change your email address.',
+  currentPasswordWrong: 'currentPassword: this is not your current password.',
+  providerEmailFixed:
+    'email: this account signs in through Google, Naver or Kakao, so its email address cannot be changed here.',
+  pictureMissing: 'image: choose a picture file to upload.',
+  pictureTooLarge: 'The picture is larger than 5 MB. Choose a smaller one.',
+  pictureNotImage: 'The picture must be a PNG, JPEG, WebP or GIF image.',
+  pictureSvg: 'SVG pictures are not accepted. Choose a PNG, JPEG, WebP or GIF image.',
+  pictureTruncated: 'The picture file is incomplete (cut short). Choose the file again.',
+  pictureHidesData:
+    'The picture file holds more than a picture (data hidden in or after it), so it was refused. Save it again as a plain PNG, JPEG, WebP or GIF.',
+  pictureTooManyPixels: 'The picture has too many pixels (at most 40 megapixels). Choose a smaller one.',
+  pictureUnreadable: 'The picture could not be read as an image.',
+  pictureFormTooBig: 'Send one picture with its username, nothing more.',
+  pictureFormBroken: 'The upload is not a well-formed multipart/form-data body.',
+  pictureNotMultipart: 'Send the picture as multipart/form-data with the fields username and image.',
+  picturesBusy: 'The server is busy with other pictures. Try again in a few seconds.',
+} as const;

@@ -1,5 +1,6 @@
 // `npm run size`: builds the web app (npm script), serves it as `npm start` does, and prints what a
-// first visit of /login, /tutoring/{name} and /upload downloads (script + CSS, brotli as served).
+// first visit of /login, /tutoring/{name}, /upload, /user/{name} and /stats/{name} downloads (script
+// + CSS, brotli as served).
 // Exits 1 when a page is over its budget or carries code of other pages (first-load.ts `areas`).
 // Options: --dist <dir> (measure another build), --json (machine-readable figures).
 import path from 'node:path';
@@ -22,6 +23,16 @@ export const firstVisits: FirstVisit[] = [
     budget: 120_000,
   },
   { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
+  // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.
+  { label: '/user/{name}', path: `/user/${student.username}`, as: student, budget: 110_000 },
+  // A chart page (issue 13): the charts and the calendar are its own.
+  {
+    label: '/stats/{name}',
+    path: `/stats/${student.username}`,
+    as: teacher,
+    ownAreas: ['charts', 'calendar'],
+    budget: 170_000,
+  },
 ];
 
 export async function measureBuild(distDir: string, baseURL: string) {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../common/contracts/users.ts';
-import { apiMessages } from '../../common/messages.ts';
+import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { AppError } from '../errors.ts';
 
 export function errorBody(status: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
@@ -27,12 +27,12 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
   // Picture uploads (@fastify/multipart).
-  FST_REQ_FILE_TOO_LARGE: { status: 413, message: apiMessages.pictureTooLarge },
-  FST_FILES_LIMIT: { status: 413, message: apiMessages.pictureFormTooBig },
-  FST_PARTS_LIMIT: { status: 413, message: apiMessages.pictureFormTooBig },
-  FST_FIELDS_LIMIT: { status: 413, message: apiMessages.pictureFormTooBig },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: apiMessages.pictureNotMultipart },
-  FST_PROTO_VIOLATION: { status: 400, message: apiMessages.pictureFormTooBig },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: profileMessages.pictureTooLarge },
+  FST_FILES_LIMIT: { status: 413, message: profileMessages.pictureFormTooBig },
+  FST_PARTS_LIMIT: { status: 413, message: profileMessages.pictureFormTooBig },
+  FST_FIELDS_LIMIT: { status: 413, message: profileMessages.pictureFormTooBig },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: profileMessages.pictureNotMultipart },
+  FST_PROTO_VIOLATION: { status: 400, message: profileMessages.pictureFormTooBig },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     message: 'The Content-Length header does not match the body.',

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { AVATAR_URL_PREFIX, DEFAULT_AVATAR_URL } from '../../common/avatars.ts';
 import { limits } from '../../common/limits.ts';
-import { apiMessages } from '../../common/messages.ts';
+import { profileMessages } from '../../common/messages.ts';
 import { badRequest } from '../errors.ts';
 import { cores, WorkLimiter } from '../users/passwords.ts';
 import { inspectPicture, type PictureProblem } from './inspect.ts';
@@ -11,18 +12,17 @@ import { inspectPicture, type PictureProblem } from './inspect.ts';
 /** Each picture is decoded once: keep no decoded images in memory between requests. */
 sharp.cache(false);
 
-export const AVATAR_URL_PREFIX = '/images/avatars/';
-/** Shown for everyone without a picture (`server/images/default-avatar.svg`). */
-export const DEFAULT_AVATAR_URL = `${AVATAR_URL_PREFIX}default.svg`;
+export { AVATAR_URL_PREFIX, DEFAULT_AVATAR_URL };
+/** The default avatar's file, served at DEFAULT_AVATAR_URL. */
 export const DEFAULT_AVATAR_FILE = path.join(import.meta.dirname, 'default-avatar.svg');
 /** Stored pictures: 128 random bits, so a name can be neither guessed nor reused, and never changes. */
 const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
 
 const PROBLEMS: Record<PictureProblem, string> = {
-  notImage: apiMessages.pictureNotImage,
-  svg: apiMessages.pictureSvg,
-  truncated: apiMessages.pictureTruncated,
-  hidesData: apiMessages.pictureHidesData,
+  notImage: profileMessages.pictureNotImage,
+  svg: profileMessages.pictureSvg,
+  truncated: profileMessages.pictureTruncated,
+  hidesData: profileMessages.pictureHidesData,
 };
 
 /**
@@ -32,7 +32,7 @@ const PROBLEMS: Record<PictureProblem, string> = {
 const pictureWork = new WorkLimiter({
   concurrency: cores,
   queue: 4 * cores,
-  busyMessage: apiMessages.picturesBusy,
+  busyMessage: profileMessages.picturesBusy,
 });
 
 const DECODE = { failOn: 'warning', limitInputPixels: limits.pictureMaxPixels } as const;
@@ -52,9 +52,10 @@ export async function makeAvatar(input: Buffer): Promise<Buffer> {
     const metadata = await sharp(input, { ...DECODE, limitInputPixels: false })
       .metadata()
       .catch(() => null);
-    if (!metadata || metadata.format !== inspection.format) throw badRequest(apiMessages.pictureUnreadable);
+    if (!metadata || metadata.format !== inspection.format)
+      throw badRequest(profileMessages.pictureUnreadable);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.pictureMaxPixels) {
-      throw badRequest(apiMessages.pictureTooManyPixels);
+      throw badRequest(profileMessages.pictureTooManyPixels);
     }
     try {
       return await sharp(input, DECODE)
@@ -64,9 +65,10 @@ export async function makeAvatar(input: Buffer): Promise<Buffer> {
         .toBuffer();
     } catch (error) {
       const reason = error instanceof Error ? error.message : '';
-      if (/pixel limit/i.test(reason)) throw badRequest(apiMessages.pictureTooManyPixels);
-      if (/truncat|premature|unexpected end/i.test(reason)) throw badRequest(apiMessages.pictureTruncated);
-      throw badRequest(apiMessages.pictureUnreadable);
+      if (/pixel limit/i.test(reason)) throw badRequest(profileMessages.pictureTooManyPixels);
+      if (/truncat|premature|unexpected end/i.test(reason))
+        throw badRequest(profileMessages.pictureTruncated);
+      throw badRequest(profileMessages.pictureUnreadable);
     }
   });
 }

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PictureResponse } from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
-import { apiMessages } from '../../common/messages.ts';
+import { profileMessages } from '../../common/messages.ts';
 import { users } from '../db/schema.ts';
 import { multipartBody, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { inspectPicture } from './inspect.ts';
@@ -166,7 +166,7 @@ describe('PATCH /api/v1/users/image', () => {
       payload: JSON.stringify({ username: student.user.username, imageUrl: 'https://example.com/x.png' }),
     });
     expect(json.statusCode).toBe(415);
-    expect(json.json().message).toBe(apiMessages.pictureNotMultipart);
+    expect(json.json().message).toBe(profileMessages.pictureNotMultipart);
   });
 });
 
@@ -177,14 +177,14 @@ describe('refused pictures: a clear 400 (413 past 5 MB) and nothing stored', () 
       () => Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01\x00', 'latin1'), Buffer.alloc(4000, 7)]),
       'me.png',
       400,
-      apiMessages.pictureNotImage,
+      profileMessages.pictureNotImage,
     ],
     [
       'a renamed Windows program',
       () => Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(4000, 1)]),
       'me.jpg',
       400,
-      apiMessages.pictureNotImage,
+      profileMessages.pictureNotImage,
     ],
     [
       'an SVG with a script',
@@ -194,70 +194,70 @@ describe('refused pictures: a clear 400 (413 past 5 MB) and nothing stored', () 
         ),
       'me.png',
       400,
-      apiMessages.pictureSvg,
+      profileMessages.pictureSvg,
     ],
     [
       'a truncated PNG',
       () => png.subarray(0, Math.floor(png.length * 0.6)),
       'me.png',
       400,
-      apiMessages.pictureTruncated,
+      profileMessages.pictureTruncated,
     ],
     [
       'a truncated JPEG',
       () => jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
       'me.jpg',
       400,
-      apiMessages.pictureTruncated,
+      profileMessages.pictureTruncated,
     ],
     [
       'a decompression bomb (100 megapixels in 12 KB)',
       decompressionBomb,
       'bomb.png',
       400,
-      apiMessages.pictureTooManyPixels,
+      profileMessages.pictureTooManyPixels,
     ],
     [
       'a GIF/JavaScript polyglot (script after the GIF)',
       () => Buffer.concat([gif, Buffer.from('*/=alert(document.domain);//')]),
       'me.gif',
       400,
-      apiMessages.pictureHidesData,
+      profileMessages.pictureHidesData,
     ],
     [
       'a JPEG with a ZIP archive appended',
       () => Buffer.concat([jpeg, Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00payload.jar', 'latin1')]),
       'me.jpg',
       400,
-      apiMessages.pictureHidesData,
+      profileMessages.pictureHidesData,
     ],
     [
       'a PNG whose text chunk is a web page',
       () => pngWithText('<html><body><script>alert(1)</script></body></html>'),
       'me.png',
       400,
-      apiMessages.pictureHidesData,
+      profileMessages.pictureHidesData,
     ],
     [
       'a PNG whose text chunk is PHP',
       () => pngWithText('<?php system($_GET["c"]); ?>'),
       'me.png',
       400,
-      apiMessages.pictureHidesData,
+      profileMessages.pictureHidesData,
     ],
     [
       'a file of exactly 5 MB that is no picture (the limit itself is allowed through)',
       () => Buffer.concat([png.subarray(0, 8), Buffer.alloc(limits.pictureMaxBytes - 8, 1)]),
       'big.png',
       400,
-      apiMessages.pictureTruncated,
+      profileMessages.pictureTruncated,
     ],
     [
       'a file one byte over 5 MB',
       () => Buffer.concat([png, Buffer.alloc(limits.pictureMaxBytes + 1 - png.length, 1)]),
       'big.png',
       413,
-      apiMessages.pictureTooLarge,
+      profileMessages.pictureTooLarge,
     ],
   ];
 
@@ -279,7 +279,7 @@ describe('refused pictures: a clear 400 (413 past 5 MB) and nothing stored', () 
       ...multipartBody({ username: student.user.username }),
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(apiMessages.pictureMissing);
+    expect(none.json().message).toBe(profileMessages.pictureMissing);
     const two = await t.request({
       method: 'PATCH',
       url: '/api/v1/users/image',
@@ -301,7 +301,7 @@ describe('refused pictures: a clear 400 (413 past 5 MB) and nothing stored', () 
       payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n\x89PNG',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe(apiMessages.pictureFormBroken);
+    expect(malformed.json().message).toBe(profileMessages.pictureFormBroken);
   });
 });
 

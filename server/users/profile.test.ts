@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionQuestion } from '../../common/contracts/tutoring.ts';
 import type { ChildResponse, UserResponse } from '../../common/contracts/users.ts';
-import { apiMessages } from '../../common/messages.ts';
+import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { rowsOf } from '../db/open.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
@@ -142,11 +142,11 @@ describe('PATCH /api/v1/users: Edit Profile', () => {
     const person = await t.createUser();
     const none = await patch(person, { email: 'new.address@example.com' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(apiMessages.currentPasswordNeeded);
+    expect(none.json().message).toBe(profileMessages.currentPasswordNeeded);
     const wrong = await patch(person, { email: 'new.address@example.com', currentPassword: 'not it at all' });
     // A 400, not a 401: a wrong password in a form must not look like an ended session.
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(apiMessages.currentPasswordWrong);
+    expect(wrong.json().message).toBe(profileMessages.currentPasswordWrong);
     const right = await patch(person, { email: 'New.Address@Example.com', currentPassword: person.password });
     expect(right.statusCode).toBe(200);
     expect(right.json().email).toBe('new.address@example.com');
@@ -163,7 +163,7 @@ describe('PATCH /api/v1/users: Edit Profile', () => {
     const admin = await t.createUser({ roles: ['ADMIN'] });
     const escalate = await patch(student, { role: 'ADMIN,STUDENT' });
     expect(escalate.statusCode).toBe(403);
-    expect(escalate.json().message).toBe(apiMessages.rolesByAdmin);
+    expect(escalate.json().message).toBe(profileMessages.rolesByAdmin);
     expect((await patch(student, { id: other.user.id, username: 'stolen' })).statusCode).toBe(403);
     expect((await patch(admin, { id: student.user.id, username: 'by admin' })).statusCode).toBe(403);
     // The original client sends {id, email, username, role} back: its own id and role are fine.
@@ -184,7 +184,7 @@ describe('PATCH /api/v1/users: Edit Profile', () => {
     await t.database.db.execute(sql`UPDATE users SET password_hash = NULL WHERE id = ${person.user.id}`);
     const response = await patch(person, { email: 'elsewhere@example.com', currentPassword: 'anything' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(apiMessages.providerEmailFixed);
+    expect(response.json().message).toBe(profileMessages.providerEmailFixed);
   });
 });
 

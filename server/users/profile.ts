@@ -5,7 +5,7 @@ import type {
   ProfileUpdateRequest,
   UserResponse,
 } from '../../common/contracts/users.ts';
-import { apiMessages } from '../../common/messages.ts';
+import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { isRole, rolesToText } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
@@ -67,19 +67,19 @@ export async function updateOwnProfile(
 ): Promise<UserResponse> {
   const me = await findUserById(db, auth.userId);
   if (!me) throw forbidden(apiMessages.forbidden);
-  if (request.id != null && request.id !== me.id) throw forbidden(apiMessages.ownProfileOnly);
-  if (request.role != null && !sameRoles(request.role, me)) throw forbidden(apiMessages.rolesByAdmin);
+  if (request.id != null && request.id !== me.id) throw forbidden(profileMessages.ownProfileOnly);
+  if (request.role != null && !sameRoles(request.role, me)) throw forbidden(profileMessages.rolesByAdmin);
   const username = request.username != null && request.username !== me.username ? request.username : null;
   const email = request.email != null && request.email !== me.email ? request.email : null;
   if (email) {
-    if (!me.passwordHash) throw badRequest(apiMessages.providerEmailFixed);
-    if (!request.currentPassword) throw badRequest(apiMessages.currentPasswordNeeded);
+    if (!me.passwordHash) throw badRequest(profileMessages.providerEmailFixed);
+    if (!request.currentPassword) throw badRequest(profileMessages.currentPasswordNeeded);
     try {
       await signIn(db, { email: me.email, password: request.currentPassword, ip: context.ip }, context.now);
     } catch (error) {
       // A wrong password here is a mistake in a form, not the end of the session.
       if (error instanceof AppError && error.status === 401)
-        throw badRequest(apiMessages.currentPasswordWrong);
+        throw badRequest(profileMessages.currentPasswordWrong);
       throw error;
     }
   }
@@ -97,7 +97,7 @@ export async function updateOwnProfile(
 /** The person whose picture an upload changes: the caller (by default), or anyone for an admin. */
 async function pictureOwner(db: Db, auth: Auth, username: string | null): Promise<UserRow> {
   const own = !username || username.toLowerCase() === auth.username.toLowerCase();
-  if (!own && !auth.roles.includes('ADMIN')) throw forbidden(apiMessages.ownProfileOnly);
+  if (!own && !auth.roles.includes('ADMIN')) throw forbidden(profileMessages.ownProfileOnly);
   const user = own ? await findUserById(db, auth.userId) : await findUserByUsername(db, username);
   if (!user) throw notFound(apiMessages.userNotFound);
   return user;
@@ -115,7 +115,7 @@ export async function changePicture(
   auth: Auth,
   upload: { username: string | null; image: Buffer | null },
 ): Promise<PictureResponse> {
-  if (!upload.image || upload.image.length === 0) throw badRequest(apiMessages.pictureMissing);
+  if (!upload.image || upload.image.length === 0) throw badRequest(profileMessages.pictureMissing);
   const owner = await pictureOwner(db, auth, upload.username);
   const avatar = await makeAvatar(upload.image);
   const url = await store.save(avatar);

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginRequest, ProfileUpdateRequest, SignupRequest } from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
-import { apiMessages } from '../../common/messages.ts';
+import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
@@ -106,7 +106,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 async function readPictureUpload(
   request: FastifyRequest,
 ): Promise<{ username: string | null; image: Buffer | null }> {
-  if (!request.isMultipart()) throw new AppError(415, apiMessages.pictureNotMultipart);
+  if (!request.isMultipart()) throw new AppError(415, profileMessages.pictureNotMultipart);
   let username: string | null = null;
   let image: Buffer | null = null;
   try {
@@ -116,14 +116,14 @@ async function readPictureUpload(
         username = part.value.trim() || null;
       else {
         if (part.type === 'file') await part.toBuffer();
-        throw badRequest(apiMessages.pictureFormTooBig);
+        throw badRequest(profileMessages.pictureFormTooBig);
       }
     }
   } catch (error) {
     // Ours and the plugin's own (413 past 5 MB, too many parts) keep their status; the parser's
     // complaints about a malformed body (a cut boundary, bad part headers) are the sender's fault.
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(apiMessages.pictureFormBroken);
+    throw badRequest(profileMessages.pictureFormBroken);
   }
   return { username, image };
 }

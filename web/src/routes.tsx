@@ -50,6 +50,8 @@ const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').
 const bulkUpload = lazyPage('bulk-upload', () =>
   import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
 );
+// Spec 2 §2: a learner's statistics (teachers, admins, a linked parent); it draws charts.
+const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage));
 const marking = lazyPage('marking', () =>
   import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingPage),
 );
@@ -93,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/teacher', ...content(teacher) },
       { path: '/upload', ...content(upload) },
       { path: '/upload/multiples', ...content(bulkUpload) },
+      { path: '/stats/:name', ...content(stats) },
     ],
   },
   {

@@ -25,7 +25,7 @@ type Query = Record<string, string | number | boolean | readonly (string | numbe
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
-  /** Sent as JSON, or as plain text when a string and `text` is set. */
+  /** Sent as JSON, as plain text when a string and `text` is set, or as multipart when FormData. */
   body?: unknown;
   text?: boolean;
   signal?: AbortSignal;
@@ -47,9 +47,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: 'application/json, text/plain' };
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (options.body !== undefined) {
-    if (options.text && typeof options.body === 'string') {
+    if (options.body instanceof FormData) {
+      // The browser writes the multipart content type with its boundary.
+      body = options.body;
+    } else if (options.text && typeof options.body === 'string') {
       headers['content-type'] = 'text/plain; charset=utf-8';
       body = options.body;
     } else {

@@ -47,6 +47,9 @@ export function TeacherPage() {
                 <span className={styles.name}>{name}</span>
                 <Link to={`/submission/${encodeURIComponent(name)}`}>Submissions</Link>
                 <Link to={`/user/${encodeURIComponent(name)}`}>Dashboard</Link>
+                <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={`${name}'s statistics`}>
+                  Stats
+                </Link>
                 <button type="button" onClick={() => remove(name)} aria-label={`Remove ${name}`}>
                   Remove
                 </button>

@@ -1,0 +1,73 @@
+/**
+ * The words of the student dashboard, the profile card and the learner statistics page (spec 1 §2,
+ * §5; spec 2 §2), word for word where the spec gives them. Apart from messages.ts, which every page
+ * (sign-in included) loads: these travel only with the pages that show them.
+ */
+
+/** The student dashboard and profile card (spec 1 §2, §5), and what a teacher's or parent's own page adds. */
+export const dashboardTexts = {
+  totalQuestions: 'Total Questions',
+  totalSubmissions: 'Total Submissions',
+  averageScore: 'Average Score',
+  toSolve: 'To Solve',
+  editProfile: 'Edit Profile',
+  name: 'Name',
+  email: 'Email',
+  currentPassword: 'Current password',
+  currentPasswordHint: 'Needed to change your email address.',
+  picture: 'Picture',
+  pictureHint: 'PNG, JPEG, WebP or GIF, at most 5 MB. It is cut to a square.',
+  previewAlt: 'The new picture',
+  currentPictureAlt: 'Your current picture',
+  pictureOf: (name: string) => `${name}'s picture`,
+  cancel: 'Cancel',
+  save: 'Save Changes',
+  saving: 'Saving…',
+  done: 'DONE!',
+  selectFile: 'Select a File',
+  imagesOnly: 'Choose an image file: PNG, JPEG, WebP or GIF.',
+  pictureTooLarge: 'The picture is larger than 5 MB. Choose a smaller one.',
+  /** The original dashboard's word while a section loads. */
+  loading: 'is loading',
+  tutoring: 'Tutoring',
+  math: 'Simple Math Question',
+  questions: 'Questions',
+  review: 'Review',
+  submissions: 'Submissions',
+  start: 'Start',
+  result: 'Result',
+  latestDay: (date: string) => `Latest day: ${date}`,
+  latestDayNone: 'Latest day',
+  period: (first: string, last: string) => (first === last ? first : `${first} – ${last}`),
+  periodNone: 'All days',
+  noAnswers: 'No answers yet.',
+  noServices: 'No services yet: the administrator subscribes students to Tutoring and Simple Math Question.',
+  children: 'Children',
+  noChildren: 'No children are linked to this account yet: the administrator links them.',
+  stats: 'Stats',
+  dashboardOf: (name: string) => `${name}'s dashboard`,
+  statsOf: (name: string) => `${name}'s statistics`,
+  teaching: 'Teaching',
+  yourStudents: 'Your students',
+} as const;
+
+/** The learner statistics page (spec 2 §2). */
+export const statsTexts = {
+  mostRecent: 'Most Recent Submission',
+  lastAssignment: 'Last Assignment Assigned',
+  allDone: 'All assigned tasks have been completed.',
+  noSubmission: 'No submissions yet.',
+  performance: 'Performance Overview',
+  recentPie: 'Most recent submission',
+  cumulativePie: 'Cumulative',
+  questionsSolved: 'Questions solved',
+  recentScore: 'Recent score',
+  cumulativeScore: 'Cumulative score',
+  accuracy: 'Overall accuracy',
+  topicMastery: 'Topic Mastery',
+  topicMasteryChart: 'Correct answers by topic (the six most answered topics)',
+  correctShare: 'Correct',
+  noTopics: 'No marked answers to questions with topics yet.',
+  calendar: 'Assignment Calendar',
+  calendarHint: 'Each day shows the questions completed / assigned for that due day (correctness aside).',
+} as const;
