@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { MAX_ID } from './limits.ts';
+import { z } from './zod.ts';
 
 /**
  * Turns zod issues into the one-line messages the API answers with: `field: what is wrong`, the

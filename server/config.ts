@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { z } from 'zod';
 import { limits } from '../common/limits.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../common/oauth.ts';
+import { z } from '../common/zod.ts';
 
 /**
  * Every setting, read from the environment once and validated here. A bad value stops start-up with

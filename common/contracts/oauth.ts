@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { limits } from '../limits.ts';
+import { z } from '../zod.ts';
 
 /** `POST users/oauth/register` (spec 2 §7): the one-use code from `/oauth2/register?token=…`. */
 export const OAuthRegisterRequest = z.object({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../limits.ts';
+import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES };

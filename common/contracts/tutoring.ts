@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { isDay } from '../dates.ts';
 import { MAX_ID, questionLimits } from '../limits.ts';
 import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
 import { idField, text } from '../validation.ts';
+import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
 export { questionLimits };

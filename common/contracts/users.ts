@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { isCommonPassword } from '../commonPasswords.ts';
 import { limits } from '../limits.ts';
 import { ROLES } from '../roles.ts';
 import { isSingleScript } from '../scripts.ts';
 import { idField, text } from '../validation.ts';
+import { z } from '../zod.ts';
 
 /** Letters and digits of any script, spaces, '.', '_' and '-': safe in URLs and in comma lists. */
 const USERNAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
 import type { AssignmentCreateRequest } from '../../common/contracts/tutoring.ts';
 import { dayOf, parseDateTime } from '../../common/dates.ts';
 import { dueDateProblem } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
+import type { z } from '../../common/zod.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { badRequest } from '../errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';

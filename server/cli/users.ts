@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { SignupRequest } from '../../common/contracts/users.ts';
 import { ROLES, type Role, rolesToText } from '../../common/roles.ts';
 import { describeIssues } from '../../common/validation.ts';
+import { z } from '../../common/zod.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';

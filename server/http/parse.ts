@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { describeIssues } from '../../common/validation.ts';
+import type { z } from '../../common/zod.ts';
 import { badRequest } from '../errors.ts';
 
 /** Parses a request part with a shared zod schema; a failure is a 400 whose message names the field. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { limits } from '../../common/limits.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../../common/oauth.ts';
 import { safeReturnPath } from '../../common/returnPath.ts';
+import { z } from '../../common/zod.ts';
 
 /**
  * One provider sign-in in progress, kept in a short-lived HttpOnly cookie sent only to the callback

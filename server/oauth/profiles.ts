@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { limits } from '../../common/limits.ts';
 import type { OAuthProvider } from '../../common/oauth.ts';
+import { z } from '../../common/zod.ts';
 
 /** What we keep of a provider's answer about the person who signed in. */
 export type ProviderProfile = {

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { QuestionOnly, QuestionTopic, TopicLinkRequest } from '../../common/contracts/tutoring.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
+import type { z } from '../../common/zod.ts';
 import type { Db } from '../db/open.ts';
 import { topics } from '../db/schema.ts';
 import { conflict, notFound, uniqueViolation } from '../errors.ts';

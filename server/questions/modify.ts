@@ -1,8 +1,8 @@
-import type { z } from 'zod';
 import type { ModifyResult, QuestionUpdateBatch, Remarked } from '../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../common/dates.ts';
 import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
 import { autoMark, type Mark, normaliseNames, type QuestionType } from '../../common/questions/rules.ts';
+import type { z } from '../../common/zod.ts';
 import { refreshCalendarDays, type TouchedDay } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';

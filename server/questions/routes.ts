@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { toPage } from '../../common/contracts/paging.ts';
 import {
   DayQuery,
@@ -8,6 +7,7 @@ import {
   TopicLinkRequest,
   TopicTitle,
 } from '../../common/contracts/tutoring.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';

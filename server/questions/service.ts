@@ -1,9 +1,9 @@
-import type { z } from 'zod';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { QuestionCreateRequest, QuestionStudent } from '../../common/contracts/tutoring.ts';
 import { formatDateTime, parseDateTime, timeLeft } from '../../common/dates.ts';
 import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
+import type { z } from '../../common/zod.ts';
 import { assignInTransaction, checkDueDate, requireStudents } from '../assignments/service.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest } from '../errors.ts';

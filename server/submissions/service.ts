@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type {
   RedoBatch,
   SubmissionBatch,
@@ -7,6 +6,7 @@ import type {
 } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
+import type { z } from '../../common/zod.ts';
 import { consumeAssignments, pendingAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';

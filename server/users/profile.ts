@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type {
   ChildResponse,
   PictureResponse,
@@ -7,6 +6,7 @@ import type {
 } from '../../common/contracts/users.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { isRole, rolesToText } from '../../common/roles.ts';
+import type { z } from '../../common/zod.ts';
 import type { Db } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
