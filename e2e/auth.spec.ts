@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, openSignIn, signIn, uniqueName } from './fixtures.ts';
+import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 test('a newcomer signs up, lands on their page, keeps the session over a reload, logs out and signs in again', async ({
   page,
@@ -94,7 +93,9 @@ test('a protected path with a query string is restored after sign-in', async ({ 
   await expect(page).toHaveURL('/user/alice');
 });
 
-test('a teacher sees Archive, Teacher and Upload; a student does not', async ({ page }) => {
+test("a teacher sees Archive, Teacher and Upload, and a Dashboard button on a student's page; a student does not", async ({
+  page,
+}) => {
   await openSignIn(page);
   await signIn(page, demo.teacher);
   await expect(page).toHaveURL('/user/teacher');
@@ -106,9 +107,15 @@ test('a teacher sees Archive, Teacher and Upload; a student does not', async ({ 
   await expect(nav.getByRole('link', { name: 'Teacher', exact: true })).toHaveAttribute('href', '/teacher');
   await expect(nav.getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/upload');
 
-  // A teacher looking at a student's page gets a Dashboard button to that student.
-  await page.goto('/user/alice');
+  // A teacher looking at a student's page gets a Dashboard button to that student's dashboard…
+  await page.goto('/tutoring/alice');
+  await expect(page.getByRole('heading', { name: /Questions for alice|no question/ }).first()).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/alice');
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL('/user/alice');
   await expect(page.getByRole('heading', { name: 'alice' })).toBeVisible();
+  // …and none on the dashboard itself.
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 
   await page.goto('/logout');
   await expect(page).toHaveURL('/login');

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, openSignIn, signIn, uniqueName } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { e2eNow } from './clock.ts';
+import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
  * The teacher's tools end to end (issue 4): upload in two tabs with locked fields, bulk JSON with a
@@ -32,8 +33,9 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   return page;
 }
 
+/** A local date-time `hours` from now on the e2e clock, as the upload forms take it. */
 function localIn(hours: number): string {
-  const d = new Date(Date.now() + hours * 3_600_000);
+  const d = new Date(e2eNow().getTime() + hours * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiAs, demo, hoursFromNow, openSignIn, signIn, uniqueName } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 11, lost or wrong data: two tabs of one student never overwrite each other's drafts, a stale

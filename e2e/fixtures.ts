@@ -1,4 +1,27 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { e2eNow } from './clock.ts';
+
+export { expect };
+
+/**
+ * Playwright's `test`, with every browser context on the e2e clock (e2e/clock.ts): whether a test
+ * uses the `page` or `context` fixture or calls `browser.newContext()`, its pages see the same day
+ * and time as the server, from a fixed start.
+ */
+export const test = base.extend<object, object>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await context.clock.install({ time: e2eNow() });
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** The demo accounts `npm run demo` creates (server/demo/seed.ts); the e2e server is seeded with them. */
 export const demo = {
@@ -43,7 +66,7 @@ export async function apiAs(
   };
 }
 
-/** A date-time `hours` from now, as the server reads it. */
+/** A date-time `hours` from now on the e2e clock, as the server reads it. */
 export function hoursFromNow(hours: number): string {
-  return new Date(Date.now() + hours * 3_600_000).toISOString();
+  return new Date(e2eNow().getTime() + hours * 3_600_000).toISOString();
 }

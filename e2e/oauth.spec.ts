@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { oauthTexts } from '../common/messages.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider, providerLabels } from '../common/oauth.ts';
 import type { TestIdentity } from '../server/test/oauthProvider.ts';
-import { demo, openSignIn, signIn, uniqueName } from './fixtures.ts';
+import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
  * Provider sign-in in Chromium, the whole redirect flow: our server ⇄ a local Google, Naver or Kakao

@@ -3,11 +3,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { OAUTH_PROVIDERS } from '../common/oauth.ts';
 import { freePort } from '../scripts/free-port.ts';
 import { providerSettings } from '../server/test/oauthProvider.ts';
+import { CLOCK_ORIGIN_VARIABLE } from './clock.ts';
 
 // Browser tests drive the real built app (npm run test:e2e builds it first) in Debian's Chromium,
 // against a server on its own port and a fresh embedded database seeded with the demo accounts.
 // A free port, picked once in the runner's process; its workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await freePort());
+// The e2e clock (e2e/clock.ts) starts now, once for the runner, its workers and the server.
+process.env[CLOCK_ORIGIN_VARIABLE] ??= String(Date.now());
 const port = Number(process.env.E2E_PORT);
 
 // Local Google, Naver and Kakao (e2e/providers.ts) on ports of their own; the app server is configured
@@ -77,7 +80,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/login`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), LOG_LEVEL: 'warn', ...providerEnv },
+      env: {
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        [CLOCK_ORIGIN_VARIABLE]: process.env[CLOCK_ORIGIN_VARIABLE]!,
+        ...providerEnv,
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     },

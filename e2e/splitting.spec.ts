@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { build } from 'vite';
 import {
   areasInScript,
@@ -12,7 +12,7 @@ import {
   teacherTools,
 } from '../scripts/first-load.ts';
 import { firstVisits } from '../scripts/size.ts';
-import { demo, openSignIn, signIn } from './fixtures.ts';
+import { demo, expect, openSignIn, signIn, test } from './fixtures.ts';
 
 /**
  * Issue 12: the app is split by route. A first visit downloads only what its page needs (within the

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiAs, demo, hoursFromNow, openSignIn, signIn, uniqueName } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
  * The tutoring core end to end (issue 3): a teacher's questions reach a new student, who answers
