@@ -20,8 +20,11 @@ export type DbOrTx = Db | Tx;
 /** Counts SQL statements, so tests can assert that a request's statement count does not grow with rows. */
 export class QueryCounter implements Logger {
   count = 0;
-  logQuery(): void {
+  /** When set, every statement is appended with its parameters (bench/api.ts writes pgbench scripts from it). */
+  log: { query: string; params: unknown[] }[] | null = null;
+  logQuery(query: string, params: unknown[]): void {
     this.count++;
+    this.log?.push({ query, params });
   }
 }
 

@@ -1,0 +1,757 @@
+// The API under load over real sockets (autocannon) on both databases, and the same SQL through
+// pgbench on PostgreSQL in the same sitting. A benchmark, not a CI test; docs/performance.md
+// ("Server") has the figures and how to read them.
+//
+//   npm run bench:api                                   # this checkout, both databases, 3 rounds
+//   npm run bench:api -- --server before=/tmp/tf-base --server after=.   # two checkouts, interleaved
+//   npm run bench:api -- --db postgres --endpoints read --runs 1 --cpu-prof /tmp/prof
+//
+// Each round starts every server on a fresh copy of one seeded database (PostgreSQL: CREATE
+// DATABASE … TEMPLATE; PGlite: a copy of the data directory), warms each endpoint up, then measures
+// it; pgbench runs scripts made of the statements the API ran for one request of each endpoint
+// (recorded through the QueryCounter, with the same parameter values), on its own fresh copy.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { like } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import pg from 'pg';
+import { dayOf } from '../common/dates.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { type Database, openDatabase } from '../server/db/open.ts';
+import { questions } from '../server/db/schema.ts';
+import { createQuestionsInBulk } from '../server/questions/bulk.ts';
+import { hashToken, SESSION_COOKIE, startSession } from '../server/sessions/service.ts';
+import { hashPassword } from '../server/users/passwords.ts';
+import { insertUser } from '../server/users/queries.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite,postgres' },
+    endpoints: { type: 'string', default: 'read,submit,submissions,calendar' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    /** Writers: students × pending questions each (every submit answers a different pair). */
+    students: { type: 'string', default: '50' },
+    questions: { type: 'string', default: '400' },
+    /** `label=dir`: a checkout whose server to measure (repeat to compare; default: this one). */
+    server: { type: 'string', multiple: true },
+    /** `NAME=value` passed to every server (e.g. DATABASE_POOL_SIZE=20). */
+    env: { type: 'string', multiple: true },
+    'log-level': { type: 'string', default: 'info' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    pgbench: { type: 'boolean', default: true },
+    /** Directory for the servers' CPU profiles (node --cpu-prof). */
+    'cpu-prof': { type: 'string' },
+  },
+  allowNegative: true,
+});
+
+type Endpoint = 'read' | 'submit' | 'submissions' | 'calendar';
+type Kind = 'pglite' | 'postgres';
+const ENDPOINTS: Endpoint[] = ['read', 'submit', 'submissions', 'calendar'];
+const kinds = options.db.split(',').map((k) => k.trim()) as Kind[];
+const endpoints = options.endpoints.split(',').map((e) => e.trim()) as Endpoint[];
+for (const e of endpoints) if (!ENDPOINTS.includes(e)) throw new Error(`unknown endpoint ${e}`);
+for (const k of kinds) if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown database ${k}`);
+const connections = Number(options.connections);
+const duration = Number(options.duration);
+const warmup = Number(options.warmup);
+const runs = Number(options.runs);
+const studentCount = Number(options.students);
+const questionCount = Number(options.questions);
+const servers = (options.server ?? ['this=.']).map((spec) => {
+  const [label, dir] = spec.includes('=')
+    ? [spec.slice(0, spec.indexOf('=')), spec.slice(spec.indexOf('=') + 1)]
+    : [spec, spec];
+  return { label, dir: path.resolve(dir) };
+});
+const serverEnv = Object.fromEntries(
+  (options.env ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-api-'));
+const timeZone = 'Asia/Seoul';
+
+/** What the seeded database holds that the load needs. */
+type Fixture = {
+  reader: { name: string; cookie: string };
+  writers: { id: number; name: string; token: string }[];
+  /** Pending questions of every writer, in id order. */
+  questionIds: number[];
+  calendar: { year: number; month: number };
+};
+
+// ---------------------------------------------------------------------------------------- seeding
+
+const CLOCK = new Date();
+
+async function seed(database: Database): Promise<Fixture> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', APP_TIME_ZONE: timeZone });
+  const app = await buildApp({ config, database, now: () => CLOCK });
+  await app.ready();
+  const db = database.db;
+  const passwordHash = await hashPassword('bench password 1');
+  const account = (username: string, roles: ('TEACHER' | 'STUDENT')[]) =>
+    db.transaction((tx) =>
+      insertUser(tx, { email: `${username}@example.com`, username, passwordHash, roles }),
+    );
+  const teacher = await account('teacher', ['TEACHER']);
+  const reader = await account('reader', ['STUDENT']);
+  const writers: Fixture['writers'] = [];
+  for (let i = 0; i < studentCount; i++) {
+    const user = await account(`writer${String(i).padStart(4, '0')}`, ['STUDENT']);
+    writers.push({ id: user.id, name: user.username, token: (await startSession(db, user.id, CLOCK)).token });
+  }
+  const due = new Date(CLOCK.getTime() + 3 * 86_400_000);
+  const item = (title: string, students: string[], i: number) => ({
+    title,
+    question: 'Which one?&code:int x = 1;',
+    type: 'm',
+    candidates: ['1', '2', '3', '4'],
+    answer: '1',
+    explanation: 'Because.',
+    hint: 'Look at x.',
+    topics: ['bench', `topic ${i % 10}`],
+    students,
+    generatedDate: new Date(CLOCK.getTime() - 86_400_000).toISOString(),
+    targetDate: due.toISOString(),
+  });
+  const context = { now: CLOCK, timeZone, authorId: teacher.id };
+  // The reader: 40 questions, 20 of them answered (half wrong), so every read has a full page.
+  await createQuestionsInBulk(
+    db,
+    Array.from({ length: 40 }, (_, i) => item(`Bench read ${i}`, ['reader'], i)),
+    context,
+  );
+  for (let done = 0; done < questionCount; done += 500) {
+    const names = writers.map((w) => w.name);
+    const batch = Array.from({ length: Math.min(500, questionCount - done) }, (_, i) =>
+      item(`Bench write ${done + i}`, names, i),
+    );
+    await createQuestionsInBulk(db, batch, context);
+  }
+  const readerToken = (await startSession(db, reader.id, CLOCK)).token;
+  const readerIds = (
+    await db.select({ id: questions.id }).from(questions).where(like(questions.title, 'Bench read %'))
+  ).map((r) => r.id);
+  const answered = await app.inject({
+    method: 'POST',
+    url: '/api/v1/submissions/multiples',
+    headers: {
+      cookie: `${SESSION_COOKIE}=${readerToken}`,
+      origin: 'http://localhost',
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(
+      readerIds
+        .slice(0, 20)
+        .map((id, i) => ({ questionId: id, studentAnswer: i % 2 ? '1' : '2', studentName: 'reader' })),
+    ),
+  });
+  if (answered.statusCode !== 200)
+    throw new Error(`seeding answers: ${answered.statusCode} ${answered.body}`);
+  const questionIds = (
+    await db.select({ id: questions.id }).from(questions).where(like(questions.title, 'Bench write %'))
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+  await app.close();
+  const [year, month] = dayOf(due, timeZone).split('-').map(Number);
+  return {
+    reader: { name: 'reader', cookie: `${SESSION_COOKIE}=${readerToken}` },
+    writers,
+    questionIds,
+    calendar: { year: year!, month: month! },
+  };
+}
+
+/** Pair k: writer k mod S answers their question k div S (every request a legitimate first answer). */
+function pair(fixture: Fixture, k: number): { writer: Fixture['writers'][number]; questionId: number } {
+  const writer = fixture.writers[k % fixture.writers.length]!;
+  return { writer, questionId: fixture.questionIds[Math.floor(k / fixture.writers.length)]! };
+}
+const pairCount = (fixture: Fixture) => fixture.writers.length * fixture.questionIds.length;
+
+function requestOf(
+  fixture: Fixture,
+  endpoint: Exclude<Endpoint, 'submit'>,
+): { path: string; cookie: string } {
+  const { name, cookie } = fixture.reader;
+  const { year, month } = fixture.calendar;
+  const paths = {
+    read: `/api/v1/questions/student/${name}?page=0&size=5`,
+    submissions: `/api/v1/submissions/${name}?page=0&size=10&sort=question.generatedDate,desc&sort=id,asc`,
+    calendar: `/api/v1/calendars/${name}/${year}/${month}`,
+  };
+  return { path: paths[endpoint], cookie };
+}
+
+// ---------------------------------------------------------------------------------- the databases
+
+const pgUrl = (database: string) => {
+  const url = new URL(options['pg-url']);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+async function pgAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: options['pg-url'] });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+const prefix = `tf_bench_${process.pid}`;
+const createdDatabases: string[] = [];
+let copies = 0;
+
+/** A fresh copy of the seeded database; answers what a server needs to open it. */
+async function freshCopy(kind: Kind): Promise<{ env: Record<string, string>; url?: string; name?: string }> {
+  copies++;
+  if (kind === 'postgres') {
+    const name = `${prefix}_${copies}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${prefix}_seed`));
+    createdDatabases.push(name);
+    return { env: { DATABASE_URL: pgUrl(name) }, url: pgUrl(name), name };
+  }
+  const dir = path.join(work, `pglite-${copies}`);
+  fs.cpSync(path.join(work, 'pglite-seed'), dir, { recursive: true });
+  return { env: { DATA_DIR: dir } };
+}
+async function dropCopy(copy: { name?: string; env: Record<string, string> }): Promise<void> {
+  if (copy.name) await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${copy.name} WITH (FORCE)`));
+  else if (copy.env.DATA_DIR) fs.rmSync(copy.env.DATA_DIR, { recursive: true, force: true });
+}
+
+/** Seeds each database once (its template); every server and pgbench run then gets a fresh copy. */
+async function seedTemplates(): Promise<Map<Kind, Fixture>> {
+  const fixtures = new Map<Kind, Fixture>();
+  if (kinds.includes('postgres')) {
+    await pgAdmin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${prefix}_seed`);
+      await c.query(`CREATE DATABASE ${prefix}_seed`);
+    });
+    createdDatabases.push(`${prefix}_seed`);
+    const database = await openDatabase({ kind: 'postgres', url: pgUrl(`${prefix}_seed`) });
+    fixtures.set('postgres', await seed(database));
+    await database.close();
+  }
+  if (kinds.includes('pglite')) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(work, 'pglite-seed') });
+    fixtures.set('pglite', await seed(database));
+    await database.close();
+  }
+  return fixtures;
+}
+
+// ---------------------------------------------------------------------------------- the servers
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+type Running = { child: ChildProcess; port: number; logLines: () => number };
+
+async function startServer(dir: string, env: Record<string, string>, profileName: string): Promise<Running> {
+  const port = await freePort();
+  const profile = options['cpu-prof']
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(options['cpu-prof'])}`,
+        `--cpu-prof-name=${profileName}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'server/main.ts'], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: options['log-level'],
+      APP_TIME_ZONE: timeZone,
+      WEB_DIST_DIR: path.join(work, 'no-web'),
+      ...serverEnv,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Logs go to a pipe that is read, as a log shipper would; counted, then dropped.
+  let lines = 0;
+  let ready: () => void;
+  const started = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    for (const ch of text) if (ch === '\n') lines++;
+    if (text.includes('Tutorfolio is serving')) ready();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server in ${dir} exited (${code}): ${stderr}`))),
+  );
+  await Promise.race([started, exited]);
+  return { child, port, logLines: () => lines };
+}
+
+async function stopServer(running: Running): Promise<void> {
+  if (running.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------------------------- the load
+
+type Figures = { rps: number; p50: number; p99: number; max: number; errors: number; requests: number };
+
+async function load(
+  port: number,
+  fixture: Fixture,
+  endpoint: Endpoint,
+  seconds: number,
+  next: { k: number },
+): Promise<Figures> {
+  const headers: Record<string, string> = {
+    'accept-encoding': 'gzip, deflate, br',
+    accept: 'application/json',
+  };
+  const url = `http://127.0.0.1:${port}`;
+  let firstFailure = '';
+  const onResponse = (status: number, body: string) => {
+    if (status >= 300 && !firstFailure) firstFailure = `${status} ${body.slice(0, 300)}`;
+  };
+  let options: autocannon.Options;
+  if (endpoint === 'submit') {
+    const total = pairCount(fixture);
+    const left = total - next.k;
+    if (left < connections * 10) {
+      throw new Error(`submit: only ${left} pending answers left; seed more (--students, --questions)`);
+    }
+    options = {
+      url,
+      connections,
+      duration: seconds,
+      // Stops early rather than answer a question twice (every request is a legitimate answer).
+      maxOverallRequests: left,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/submissions/multiples',
+          onResponse,
+          setupRequest: (request) => {
+            const { writer, questionId } = pair(fixture, next.k++);
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                ...headers,
+                'content-type': 'application/json',
+                origin: url,
+                cookie: `${SESSION_COOKIE}=${writer.token}`,
+              },
+              body: JSON.stringify([{ questionId, studentAnswer: '1', studentName: writer.name }]),
+            };
+          },
+        },
+      ],
+    };
+  } else {
+    const { path: requestPath, cookie } = requestOf(fixture, endpoint);
+    options = {
+      url,
+      connections,
+      duration: seconds,
+      requests: [{ method: 'GET', path: requestPath, headers: { ...headers, cookie }, onResponse }],
+    };
+  }
+  const result = await autocannon(options);
+  const ok = result['2xx'];
+  if (ok === 0 || result.non2xx > 0 || result.errors > 0) {
+    throw new Error(
+      `${endpoint}: ${result.non2xx} non-2xx and ${result.errors} errors of ${result.requests.total} (${JSON.stringify(result.statusCodeStats)}; first: ${firstFailure})`,
+    );
+  }
+  return {
+    rps: ok / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.non2xx,
+    requests: ok,
+  };
+}
+
+// ---------------------------------------------------------------------------------- pgbench
+
+type Statement = { query: string; params: unknown[] };
+type Script = { file: string; defines: string[] };
+
+/** A parameter as node-postgres sends it (text). */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) {
+    return `{${value.map((v) => (v === null ? 'NULL' : `"${String(asText(v)).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`;
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The statements of one request as a pgbench script. Every parameter is a pgbench variable, so
+ * pgbench sends it as a parameter as node-postgres does (`-D` for constants). For a submit, the
+ * values that name the answering student and question (their ids, the student's name and session)
+ * come from the next row of `bench_work` (`\gset`), and the new submission's id from the insert.
+ */
+function pgbenchScript(
+  name: string,
+  statements: Statement[],
+  varying: { values: Map<string, string>; returnedId: number | null } | null,
+): Script {
+  const defines = new Map<string, string>();
+  const lines: string[] = [];
+  const columns = new Set<string>();
+  const constant = (text: string) => {
+    for (const [variable, value] of defines) if (value === text) return `:${variable}`;
+    const variable = `c${defines.size}`;
+    defines.set(variable, text);
+    return `:${variable}`;
+  };
+  const placeholder = (text: string): string | null => {
+    if (
+      varying?.returnedId !== null &&
+      varying?.returnedId !== undefined &&
+      text === String(varying.returnedId)
+    )
+      return ':r_id';
+    for (const [column, value] of varying?.values ?? []) {
+      if (text === value) {
+        columns.add(column);
+        return `:${column}`;
+      }
+    }
+    return null;
+  };
+  for (const { query, params } of statements) {
+    let returning = false;
+    const sql = query.replace(/\s+/g, ' ').replace(/\$(\d+)/g, (_, n: string) => {
+      const value = params[Number(n) - 1];
+      const text = asText(value);
+      if (text === null) return 'NULL';
+      const direct = placeholder(text);
+      if (direct) return direct;
+      if (Array.isArray(value) && value.length === 1) {
+        const element = placeholder(asText(value[0]) ?? '');
+        if (element) return `ARRAY[${element}]`;
+      }
+      return constant(text);
+    });
+    if (varying?.returnedId && /^insert into "submissions"/i.test(sql) && / returning /i.test(sql))
+      returning = true;
+    lines.push(returning ? `${sql} \\gset r_` : `${sql};`);
+  }
+  if (columns.size > 0) {
+    lines.unshift(
+      `SELECT ${[...columns].join(', ')} FROM bench_work WHERE n = (SELECT nextval('bench_next') - 1) \\gset`,
+    );
+  }
+  const file = path.join(work, `${name}.sql`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return { file, defines: [...defines].map(([k, v]) => `${k}=${v}`) };
+}
+
+/** One request of each endpoint in-process on a copy, recording its statements; then the scripts. */
+async function pgbenchScripts(fixture: Fixture): Promise<Map<Endpoint, Script>> {
+  const copy = await freshCopy('postgres');
+  const database = await openDatabase({ kind: 'postgres', url: copy.url! });
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', APP_TIME_ZONE: timeZone });
+  // One minute after seeding: the sessions are not due to be extended (as in a steady load).
+  const app = await buildApp({ config, database, now: () => new Date(CLOCK.getTime() + 60_000) });
+  await app.ready();
+  const record = async (request: InjectOptions) => {
+    database.queries.log = [];
+    const response = await app.inject(request);
+    if (response.statusCode !== 200) throw new Error(`recording: ${response.statusCode} ${response.body}`);
+    const statements = database.queries.log;
+    database.queries.log = null;
+    return { statements, body: response.json() as unknown };
+  };
+  const scripts = new Map<Endpoint, Script>();
+  for (const endpoint of endpoints) {
+    if (endpoint === 'submit') {
+      const submit = (k: number) => {
+        const { writer, questionId } = pair(fixture, k);
+        return record({
+          method: 'POST',
+          url: '/api/v1/submissions/multiples',
+          headers: {
+            cookie: `${SESSION_COOKIE}=${writer.token}`,
+            origin: 'http://localhost',
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify([{ questionId, studentAnswer: '1', studentName: writer.name }]),
+        }).then((r) => ({ ...r, writer, questionId }));
+      };
+      const last = pairCount(fixture) - 1;
+      const a = await submit(last);
+      const b = await submit(last - fixture.writers.length - 1);
+      const valuesOf = (r: typeof a) =>
+        new Map([
+          ['sid', String(r.writer.id)],
+          ['sname', r.writer.name],
+          ['tok', hashToken(r.writer.token)],
+          ['qid', String(r.questionId)],
+        ]);
+      const idOf = (r: typeof a) => (r.body as { id: number }[])[0]!.id;
+      // The script made from one answer must give the other answer's statements exactly.
+      const fromA = pgbenchScript('check-a', a.statements, { values: valuesOf(a), returnedId: idOf(a) });
+      const fromB = pgbenchScript('check-b', b.statements, { values: valuesOf(b), returnedId: idOf(b) });
+      if (
+        fs.readFileSync(fromA.file, 'utf8') !== fs.readFileSync(fromB.file, 'utf8') ||
+        fromA.defines.join() !== fromB.defines.join()
+      ) {
+        throw new Error(
+          `the submit's statements differ between two answers beyond their student and question: compare ${fromA.file} and ${fromB.file}`,
+        );
+      }
+      scripts.set(
+        'submit',
+        pgbenchScript('submit', a.statements, { values: valuesOf(a), returnedId: idOf(a) }),
+      );
+    } else {
+      const { path: url, cookie } = requestOf(fixture, endpoint);
+      const { statements } = await record({ method: 'GET', url, headers: { cookie } });
+      scripts.set(endpoint, pgbenchScript(endpoint, statements, null));
+    }
+  }
+  await app.close();
+  await database.close();
+  await dropCopy(copy);
+  return scripts;
+}
+
+/** The work list pgbench's submit takes its next (student, question) from: the API's order. */
+async function addWorkList(url: string, fixture: Fixture): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const ks = Array.from({ length: pairCount(fixture) }, (_, k) => k);
+  const rows = ks.map((k) => pair(fixture, k));
+  await client.query(
+    'CREATE TABLE bench_work AS SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[]) AS w(n, sid, sname, tok, qid)',
+    [
+      ks,
+      rows.map((r) => r.writer.id),
+      rows.map((r) => r.writer.name),
+      rows.map((r) => hashToken(r.writer.token)),
+      rows.map((r) => r.questionId),
+    ],
+  );
+  await client.query('ALTER TABLE bench_work ADD PRIMARY KEY (n)');
+  await client.query('CREATE SEQUENCE bench_next');
+  await client.query('ANALYZE bench_work');
+  await client.end();
+}
+
+function pgbench(url: string, script: Script, seconds: number, label: string): Figures {
+  const target = new URL(url);
+  const logDir = fs.mkdtempSync(path.join(work, `pgbench-${label}-`));
+  const args = [
+    '-h',
+    target.hostname,
+    '-p',
+    target.port || '5432',
+    '-U',
+    decodeURIComponent(target.username || 'postgres'),
+    '-n',
+    '-M',
+    'prepared',
+    '-c',
+    String(connections),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    '-l',
+    `--log-prefix=${path.join(logDir, 'log')}`,
+    ...script.defines.flatMap((d) => ['-D', d]),
+    '-f',
+    script.file,
+    target.pathname.slice(1),
+  ];
+  const result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: logDir });
+  if (result.status !== 0 || /aborted/i.test(result.stdout + result.stderr)) {
+    throw new Error(`pgbench ${label} failed (${result.status}):\n${result.stderr}\n${result.stdout}`);
+  }
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout)?.[1]);
+  const latencies: number[] = [];
+  for (const file of fs.readdirSync(logDir)) {
+    for (const line of fs.readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
+      const fields = line.split(' ');
+      if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
+    }
+  }
+  fs.rmSync(logDir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: tps, p50: at(0.5), p99: at(0.99), max: at(1), errors: 0, requests: latencies.length };
+}
+
+// ---------------------------------------------------------------------------------- the sitting
+
+type Row = {
+  label: string;
+  kind: Kind | 'pgbench';
+  endpoint: Endpoint;
+  round: number;
+  load: number;
+} & Figures;
+const rows: Row[] = [];
+const loadNow = () => os.loadavg()[0]!;
+
+function printRow(row: Row) {
+  console.log(
+    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   (load ${row.load.toFixed(2)})`,
+  );
+}
+
+async function main() {
+  console.log(
+    `bench:api — ${connections} connections, ${duration} s per endpoint after ${warmup} s warm-up, ${runs} rounds; ` +
+      `servers: ${servers.map((s) => `${s.label}=${s.dir}`).join(', ')}; load average at start ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  const seedStarted = performance.now();
+  const fixtures = await seedTemplates();
+  console.log(
+    `seeded ${kinds.join(' and ')}: ${studentCount} writers × ${questionCount} pending questions, a reader with 20 pending and 20 answered (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`,
+  );
+  const pgFixture = fixtures.get('postgres');
+  const scripts = pgFixture && options.pgbench ? await pgbenchScripts(pgFixture) : null;
+
+  for (let round = 1; round <= runs; round++) {
+    console.log(
+      `\nround ${round} (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    for (const server of servers) {
+      for (const kind of kinds) {
+        const data = fixtures.get(kind)!;
+        const copy = await freshCopy(kind);
+        const running = await startServer(server.dir, copy.env, `${server.label}-${kind}-${round}`);
+        try {
+          const next = { k: 0 };
+          for (const endpoint of endpoints) {
+            if (warmup > 0) await load(running.port, data, endpoint, warmup, next);
+            const load0 = loadNow();
+            const figures = await load(running.port, data, endpoint, duration, next);
+            const row = {
+              label: server.label,
+              kind,
+              endpoint,
+              round,
+              load: (load0 + loadNow()) / 2,
+              ...figures,
+            };
+            rows.push(row);
+            printRow(row);
+          }
+        } finally {
+          await stopServer(running);
+          await dropCopy(copy);
+        }
+      }
+    }
+    if (scripts && pgFixture) {
+      const copy = await freshCopy('postgres');
+      try {
+        if (scripts.has('submit')) await addWorkList(copy.url!, pgFixture!);
+        for (const endpoint of endpoints) {
+          const script = scripts.get(endpoint)!;
+          if (warmup > 0) pgbench(copy.url!, script, warmup, endpoint);
+          const load0 = loadNow();
+          const figures = pgbench(copy.url!, script, duration, endpoint);
+          const row = {
+            label: 'pgbench',
+            kind: 'pgbench' as const,
+            endpoint,
+            round,
+            load: (load0 + loadNow()) / 2,
+            ...figures,
+          };
+          rows.push(row);
+          printRow(row);
+        }
+      } finally {
+        await dropCopy(copy);
+      }
+    }
+  }
+
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  console.log(`\nmedians of ${runs} rounds (${connections} connections)`);
+  console.log(
+    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load`,
+  );
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = `${row.label}\t${row.kind}\t${row.endpoint}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const pgbenchRps = (endpoint: Endpoint) => {
+    const group = groups.get(`pgbench\tpgbench\t${endpoint}`);
+    return group ? median(group.map((r) => r.rps)) : null;
+  };
+  for (const [key, group] of groups) {
+    const [label, kind, endpoint] = key.split('\t') as [string, string, Endpoint];
+    const rps = median(group.map((r) => r.rps));
+    const reference = kind === 'postgres' ? pgbenchRps(endpoint) : null;
+    console.log(
+      `  ${`${label} ${kind}`.padEnd(24)} ${endpoint.padEnd(12)} ${rps.toFixed(0).padStart(6)}   ${median(
+        group.map((r) => r.p50),
+      )
+        .toFixed(1)
+        .padStart(7)} ms  ${median(group.map((r) => r.p99))
+        .toFixed(1)
+        .padStart(
+          8,
+        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}`,
+    );
+  }
+}
+
+try {
+  await main();
+} finally {
+  for (const name of process.env.BENCH_KEEP ? [] : createdDatabases) {
+    await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => {});
+  }
+  if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });
+}
