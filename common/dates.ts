@@ -43,19 +43,24 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   };
 }
 
-/** Minutes the zone is ahead of UTC at that instant. */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
+/** Minutes the zone is ahead of UTC at that instant, whose wall-clock time there is `w`. */
+function offsetOf(instant: Date, w: WallClock): number {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** Minutes the zone is ahead of UTC at that instant. */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  return offsetOf(instant, wallClock(instant, timeZone));
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
 /** `2026-11-23T10:00:00+09:00`: the instant as wall-clock time in the zone, with its offset. */
 export function formatDateTime(instant: Date, timeZone: string): string {
+  // One formatToParts per date-time (every date in every answer goes through here).
   const w = wallClock(instant, timeZone);
-  const offset = zoneOffsetMinutes(instant, timeZone);
+  const offset = offsetOf(instant, w);
   const sign = offset < 0 ? '-' : '+';
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }

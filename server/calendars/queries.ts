@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
+import { prepared } from '../db/prepared.ts';
 import { calendarDays, users } from '../db/schema.ts';
 
 export type CalendarRow = {
@@ -104,18 +105,22 @@ export async function calendarMonth(
   if (studentIds.length === 0) return [];
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  const rows = await db
-    .select(calendarColumns)
-    .from(calendarDays)
-    .innerJoin(users, eq(users.id, calendarDays.studentId))
-    .where(
-      and(
-        inArray(calendarDays.studentId, studentIds),
-        gte(calendarDays.day, first),
-        lt(calendarDays.day, next),
-      ),
-    )
-    .orderBy(asc(calendarDays.day));
+  // Every calendar view runs this: prepared, the students as one array parameter.
+  const rows = await prepared(db, 'calendar_month', (name) =>
+    db
+      .select(calendarColumns)
+      .from(calendarDays)
+      .innerJoin(users, eq(users.id, calendarDays.studentId))
+      .where(
+        and(
+          sql`${calendarDays.studentId} = ANY(${sql.placeholder('studentIds')}::int[])`,
+          gte(calendarDays.day, sql.placeholder('first')),
+          lt(calendarDays.day, sql.placeholder('next')),
+        ),
+      )
+      .orderBy(asc(calendarDays.day))
+      .prepare(name),
+  ).execute({ studentIds, first, next });
   const order = new Map(studentIds.map((id, i) => [id, i]));
   return rows.sort((a, b) => order.get(a.studentId)! - order.get(b.studentId)! || a.day.localeCompare(b.day));
 }

@@ -1,16 +1,34 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type PageRequest, pageQuery } from '../../common/contracts/paging.ts';
+import { type PageRequest, pageQuery, type SortOrder } from '../../common/contracts/paging.ts';
 import { parseWith } from './parse.ts';
 
-/** Reads `page`, `size`, `sort` from a query against a route's allow-list of sortable fields. */
-export function parsePage(query: unknown, sortable: Record<string, AnyPgColumn | SQL>): PageRequest {
+type Sortable = Record<string, AnyPgColumn | SQL>;
+
+/** The page schema of each allow-list, built on first use: never a zod schema per request. */
+const pageSchemas = new WeakMap<Sortable, ReturnType<typeof pageQuery>>();
+
+/**
+ * Reads `page`, `size`, `sort` from a query against a route's allow-list of sortable fields (a
+ * module constant: its schema is built once and kept).
+ */
+export function parsePage(query: unknown, sortable: Sortable): PageRequest {
+  let schema = pageSchemas.get(sortable);
+  if (!schema) {
+    schema = pageQuery(Object.keys(sortable));
+    pageSchemas.set(sortable, schema);
+  }
   const source = (query ?? {}) as Record<string, unknown>;
-  return parseWith(
-    pageQuery(Object.keys(sortable)),
-    { page: source.page, size: source.size, sort: source.sort },
-    'query',
-  );
+  return parseWith(schema, { page: source.page, size: source.size, sort: source.sort }, 'query');
+}
+
+/**
+ * The part of a prepared query's name that its ORDER BY depends on: `''` for the route's default,
+ * `field.dir[,field.dir]` for one or two orders, null (not worth a named statement) past that.
+ */
+export function sortVariant(sort: readonly SortOrder[]): string | null {
+  if (sort.length > 2) return null;
+  return sort.map((s) => `${s.field}.${s.direction}`).join(',');
 }
 
 /**

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest, SortOrder } from '../../common/contracts/paging.ts';
 import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import type { QuestionType } from '../../common/questions/rules.ts';
 import type { DbOrTx } from '../db/open.ts';
+import { prepared } from '../db/prepared.ts';
 import { assignments, candidates, questions, questionTopics, topics } from '../db/schema.ts';
-import { orderBy } from '../http/paging.ts';
+import { orderBy, sortVariant } from '../http/paging.ts';
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type QuestionDetails = { candidates: Candidate[]; topics: string[] };
@@ -160,19 +161,26 @@ export async function loadQuestionDetails(
   const details = new Map<number, QuestionDetails>(ids.map((id) => [id, { candidates: [], topics: [] }]));
   if (ids.length === 0) return details;
   const unique = [...new Set(ids)];
-  const options = await db
-    .select({ id: candidates.id, questionId: candidates.questionId, value: candidates.value })
-    .from(candidates)
-    .where(inArray(candidates.questionId, unique))
-    .orderBy(asc(candidates.questionId), asc(candidates.position));
+  // Every list of questions runs these two: prepared, the ids as one array parameter.
+  const options = await prepared(db, 'question_options', (name) =>
+    db
+      .select({ id: candidates.id, questionId: candidates.questionId, value: candidates.value })
+      .from(candidates)
+      .where(sql`${candidates.questionId} = ANY(${sql.placeholder('ids')}::int[])`)
+      .orderBy(asc(candidates.questionId), asc(candidates.position))
+      .prepare(name),
+  ).execute({ ids: unique });
   for (const option of options)
     details.get(option.questionId)?.candidates.push({ id: option.id, value: option.value });
-  const links = await db
-    .select({ questionId: questionTopics.questionId, title: topics.title })
-    .from(questionTopics)
-    .innerJoin(topics, eq(topics.id, questionTopics.topicId))
-    .where(inArray(questionTopics.questionId, unique))
-    .orderBy(asc(topics.title));
+  const links = await prepared(db, 'question_topics', (name) =>
+    db
+      .select({ questionId: questionTopics.questionId, title: topics.title })
+      .from(questionTopics)
+      .innerJoin(topics, eq(topics.id, questionTopics.topicId))
+      .where(sql`${questionTopics.questionId} = ANY(${sql.placeholder('ids')}::int[])`)
+      .orderBy(asc(topics.title))
+      .prepare(name),
+  ).execute({ ids: unique });
   for (const link of links) details.get(link.questionId)?.topics.push(link.title);
   return details;
 }
@@ -233,27 +241,36 @@ export function pendingOrder(sort: SortOrder[]): SQL[] {
   return orderBy({ page: 0, size: 1, sort }, pendingSortable, [asc(assignments.targetDate)], questions.id);
 }
 
-/** A student's pending questions (optionally those due on one day), one page: two statements. */
+/** A student's pending questions (optionally those due on one day), one page: two prepared statements. */
 export async function pendingQuestionsPage(
   db: DbOrTx,
   studentId: number,
   day: string | null,
   page: PageRequest,
 ): Promise<{ rows: (QuestionRow & { targetDate: Date })[]; total: number }> {
-  const where: SQL[] = [eq(assignments.studentId, studentId)];
-  if (day) where.push(eq(assignments.dueDay, day));
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(assignments)
-    .where(and(...where));
-  const rows = await db
-    .select({ question: questions, targetDate: assignments.targetDate })
-    .from(assignments)
-    .innerJoin(questions, eq(questions.id, assignments.questionId))
-    .where(and(...where))
-    .orderBy(...pendingOrder(page.sort))
-    .limit(page.size)
-    .offset(page.page * page.size);
+  const filter = day ? 'day' : 'all';
+  const where = and(
+    eq(assignments.studentId, sql.placeholder('studentId')),
+    day ? eq(assignments.dueDay, sql.placeholder('day')) : undefined,
+  );
+  const countQuery = prepared(db, `pending_count:${filter}`, (name) =>
+    db.select({ total: count() }).from(assignments).where(where).prepare(name),
+  );
+  const variant = sortVariant(page.sort);
+  const pageQuery = prepared(db, variant === null ? null : `pending_page:${filter}:${variant}`, (name) =>
+    db
+      .select({ question: questions, targetDate: assignments.targetDate })
+      .from(assignments)
+      .innerJoin(questions, eq(questions.id, assignments.questionId))
+      .where(where)
+      .orderBy(...pendingOrder(page.sort))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const values = { studentId, day, limit: page.size, offset: page.page * page.size };
+  const [totalRow] = await countQuery.execute(values);
+  const rows = await pageQuery.execute(values);
   return {
     rows: rows.map((r) => ({ ...r.question, targetDate: r.targetDate })),
     total: totalRow?.total ?? 0,

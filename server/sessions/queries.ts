@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
+import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 
 export type SessionRow = {
@@ -25,26 +26,30 @@ export async function insertSession(
   });
 }
 
-/** The live session for a token hash, with its user, in one statement. */
+/** The live session for a token hash, with its user, in one statement (every signed-in request: prepared). */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date): Promise<SessionRow | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      lastUsedAt: sessions.lastUsedAt,
-      expiresAt: sessions.expiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-      user: { id: users.id, username: users.username, email: users.email, roles: users.roles },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.absoluteExpiresAt, now),
-      ),
-    )
-    .limit(1);
+  const query = prepared(db, 'live_session', (name) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        user: { id: users.id, username: users.username, email: users.email, roles: users.roles },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const rows = await query.execute({ tokenHash, now: now.toISOString() });
   return rows[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
+import { prepared } from '../db/prepared.ts';
 import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
 import { subscribeToStarterServices } from '../services/queries.ts';
 
@@ -41,10 +42,15 @@ export async function findUsersByUsernames(
   names: readonly string[],
 ): Promise<Map<string, UserRow>> {
   if (names.length === 0) return new Map();
-  const rows = await db
-    .select({ asked: sql<string>`asked.name`, user: users })
-    .from(sql`unnest(${sql.param([...names])}::text[]) AS asked(name)`)
-    .innerJoin(users, sql`lower(${users.username}) = lower(asked.name)`);
+  // Every named-person route runs this: prepared.
+  const query = prepared(db, 'users_by_names', (name) =>
+    db
+      .select({ asked: sql<string>`asked.name`, user: users })
+      .from(sql`unnest(${sql.placeholder('names')}::text[]) AS asked(name)`)
+      .innerJoin(users, sql`lower(${users.username}) = lower(asked.name)`)
+      .prepare(name),
+  );
+  const rows = await query.execute({ names: [...names] });
   return new Map(rows.map((row) => [row.asked, row.user]));
 }
 
