@@ -1,6 +1,6 @@
-import { expect, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import type { PlaywrightWorkerArgs } from '@playwright/test';
 import { expectChartDrawn } from './charts.ts';
-import { apiAs, demo, hoursFromNow, openSignIn, signIn, uniqueName } from './fixtures.ts';
+import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 13 in the browser: the student dashboard (profile card, sections loaded on first open,
