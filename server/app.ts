@@ -16,6 +16,7 @@ import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
 import { imageRoutes } from './images/routes.ts';
+import { markingRoutes } from './marking/routes.ts';
 import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(questionRoutes);
       await api.register(assignmentRoutes);
       await api.register(submissionRoutes);
+      await api.register(markingRoutes);
       await api.register(calendarRoutes);
       await api.register(draftRoutes);
       await api.register(oauthApiRoutes);

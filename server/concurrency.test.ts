@@ -156,6 +156,60 @@ describe('parallel requests', () => {
     await expectCalendarsRecounted(student);
   });
 
+  it("keep calendars and topic statistics exact while two teachers mark overlapping students' answers in the inbox and the students answer", async () => {
+    const students: TestUser[] = [];
+    for (let i = 0; i < 4; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+    const names = students.map((s) => s.user.username);
+    const due = dueIn(t, 30);
+    const essays: number[] = [];
+    for (let i = 0; i < 3; i++)
+      essays.push(
+        await createQuestion(t, teacher, {
+          type: 's',
+          students: names,
+          targetDate: due,
+          topics: ['inbox race'],
+        }),
+      );
+    const later = await createQuestion(t, teacher, {
+      students: names,
+      targetDate: due,
+      topics: ['inbox race'],
+    });
+    const answered: SubmissionQuestion[] = [];
+    for (const student of students) {
+      const body = essays.map((questionId) => ({
+        questionId,
+        studentAnswer: 'essay',
+        studentName: student.user.username,
+      }));
+      answered.push(
+        ...((await send(student, 'POST', '/api/v1/submissions/multiples', body))
+          .body as SubmissionQuestion[]),
+      );
+    }
+    const other = await t.createUser({ roles: ['TEACHER'] });
+    // Each inbox submit marks answers of every student; the two overlap on every student.
+    const results = await burst(2 + students.length, (i) => {
+      if (i < 2) {
+        const marks = Object.fromEntries(
+          answered.filter((_, k) => k % 2 === i || k % 3 === 0).map((a) => [a.id, i ? 1 : -1]),
+        );
+        return send(i ? other : teacher, 'PUT', '/api/v1/marking', marks);
+      }
+      return submit(students[i - 2]!, later, '01');
+    });
+    expect(results.map((r) => r.status)).toEqual(Array(results.length).fill(200));
+    for (const student of students)
+      expect(await storedTopicStats(t.database.db, student.user.id), student.user.username).toEqual(
+        await recountTopicStats(t.database.db, student.user.id),
+      );
+    await expectCalendarsRecounted(...students);
+    const count = (await send(teacher, 'GET', '/api/v1/marking/count')).body as { count: number };
+    const inbox = (await send(teacher, 'GET', '/api/v1/marking?size=1000')).body as { totalElements: number };
+    expect(inbox.totalElements).toBe(count.count);
+  });
+
   it('keep one pending assignment and an exact calendar while teachers reassign and the student answers', async () => {
     const student = await t.createUser({ roles: ['STUDENT'] });
     const other = await t.createUser({ roles: ['TEACHER'] });

@@ -235,6 +235,11 @@ const CASES: Case[] = [
     topicBatch++;
   }),
   whole('GET /api/v1/student', '/api/v1/student', (rows) => students(rows)),
+  // The marking inbox: every student's unmarked answers (a third of each student's rows).
+  whole('GET /api/v1/marking', '/api/v1/marking?size=100', async (rows) => {
+    await studentWith(rows);
+    await studentWith(rows);
+  }),
   {
     route: 'GET /api/v1/teacher/:id/students',
     measure: async (rows) => {
@@ -327,6 +332,21 @@ const CASES: Case[] = [
     },
   },
   {
+    // The inbox's one submit: rows marks over the answers of two students.
+    route: 'PUT /api/v1/marking',
+    measure: async (rows) => {
+      const answers: SubmissionQuestion[] = [];
+      for (const student of [await studentWith(rows * 3), await studentWith(rows * 3)]) {
+        const url = `/api/v1/submissions/${student.user.username}?size=1000`;
+        answers.push(...((await call(t, teacher, 'GET', url)).json().content as SubmissionQuestion[]));
+      }
+      const chosen = answers.filter((_, i) => i % 2 === 0).slice(0, rows);
+      const marks = Object.fromEntries(chosen.map((s, i) => [s.id, i % 2 ? 1 : -1]));
+      expect(Object.keys(marks)).toHaveLength(rows);
+      return (await statementsOf(teacher, 'PUT', '/api/v1/marking', marks)).statements;
+    },
+  },
+  {
     route: 'POST /api/v1/submissions/review/:name',
     measure: async (rows) => {
       const student = await studentWith(rows * 3);
@@ -389,6 +409,7 @@ const SINGLE_ROW: Record<string, string> = {
   'GET /oauth2/authorization/:provider': 'a redirect',
   'GET /login/oauth2/code/:provider': 'one sign-in',
   'POST /api/v1/topics': 'one topic',
+  'GET /api/v1/marking/count': 'one count (an aggregate over the partial index of unmarked answers)',
   'PATCH /api/v1/questions/multiples':
     'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
 };

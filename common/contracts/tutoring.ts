@@ -1,5 +1,5 @@
 import { isDay } from '../dates.ts';
-import { MAX_ID, questionLimits } from '../limits.ts';
+import { limits, MAX_ID, questionLimits } from '../limits.ts';
 import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
 import { idField, text } from '../validation.ts';
 import { z } from '../zod.ts';
@@ -226,6 +226,25 @@ export type SubmissionQuestion = {
   /** A redo of a question the student had wrong (review page). */
   redo: boolean;
 };
+
+/**
+ * `GET marking` (the marking inbox, issue 11): every unmarked answer of every student, or of one
+ * student (`student`, a username) and/or one due day (`date`, as `?date=` everywhere else).
+ */
+export const MarkingQuery = z.object({
+  student: z
+    .string({ error: 'must be a text' })
+    .max(limits.usernameMax, `must be at most ${limits.usernameMax} characters`)
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
+});
+
+/** An answer in the marking inbox: a submission with its question and whose it is. */
+export type MarkingItem = SubmissionQuestion & { student: string };
+
+/** `GET marking/count`: answers waiting for a teacher's mark (the header's figure). */
+export type MarkingCount = { count: number };
 
 /**
  * The Results header of the Submissions page. First answers decide the score: `total`, `correct`,

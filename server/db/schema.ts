@@ -197,6 +197,8 @@ export const submissions = pgTable(
     index('submissions_student_question_idx').on(t.studentId, t.questionId, t.id),
     index('submissions_student_marked_idx').on(t.studentId, t.marked),
     index('submissions_question_idx').on(t.questionId),
+    // The marking inbox and the header's count read only unmarked answers (issue 11).
+    index('submissions_unmarked_idx').on(t.submitDate).where(sql`${t.marked} = 0`),
     check('submissions_marked_check', sql`${t.marked} in (-1, 0, 1)`),
   ],
 );

@@ -146,6 +146,11 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/v1/submissions/mark/:name', expect: MARKING },
   { route: 'PUT /api/v1/submissions/mark/:name', expect: MARKING },
+  // the marking inbox (issue 11): every student's answers, so staff only
+  { route: 'GET /api/v1/marking', expect: STAFF, why: "every student's unmarked answers" },
+  { route: 'GET /api/v1/marking', expect: STAFF, query: 'student={student}', why: 'one student' },
+  { route: 'GET /api/v1/marking/count', expect: STAFF, why: "the header's count" },
+  { route: 'PUT /api/v1/marking', expect: STAFF, why: "marks on any students' answers" },
   { route: 'GET /api/v1/submissions/review/:name', expect: STUDENT_READ },
   { route: 'POST /api/v1/submissions/review/:name', expect: STUDENT_WRITE, why: 'a redo is an answer' },
   { route: 'GET /api/v1/submissions/count/:name', expect: STUDENT_READ },

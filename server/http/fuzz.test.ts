@@ -190,6 +190,7 @@ const SHAPED: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/v1/submissions/multiples': fc.array(answer, { maxLength: 3 }),
   'POST /api/v1/submissions/review/:name': fc.array(answer, { maxLength: 3 }),
   'PUT /api/v1/submissions/mark/:name': fc.dictionary(idKey, mark, { maxKeys: 4 }),
+  'PUT /api/v1/marking': fc.dictionary(idKey, mark, { maxKeys: 4 }),
   'PATCH /api/v1/drafts/:name': fc.record({
     changes: fc.dictionary(
       idKey,

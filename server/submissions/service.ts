@@ -324,25 +324,38 @@ export async function markSubmissions(
   await db.transaction(async (tx) => {
     await lockStudents(tx, [student.id]);
     const rows = await submissionsByIds(tx, [...wanted.keys()]);
-    const mine = new Map(rows.filter((r) => r.studentId === student.id).map((r) => [r.id, r]));
-    const foreign = [...wanted.keys()].filter((id) => !mine.has(id));
+    const mine = rows.filter((r) => r.studentId === student.id);
+    const known = new Set(mine.map((r) => r.id));
+    const foreign = [...wanted.keys()].filter((id) => !known.has(id));
     if (foreign.length > 0) {
       throw badRequest(
         `No submission${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} of ${student.username}.`,
       );
     }
-    await setMarks(tx, wanted, false);
-    await refreshCalendarDays(
-      tx,
-      [...mine.values()].map((r) => ({ studentId: student.id, day: r.dueDay })),
-    );
-    await refreshTopicStats(
-      tx,
-      [student.id],
-      [...mine.values()].map((r) => r.questionId),
-    );
+    await applyTeacherMarks(tx, mine, wanted);
   });
   return toSubmissionQuestions(db, await submissionsWithQuestions(db, [...wanted.keys()]), timeZone);
+}
+
+/**
+ * A teacher's marks on these submissions (their students' locks held): stored as the teacher's,
+ * then the calendar days and topic statistics they touch are recounted.
+ */
+export async function applyTeacherMarks(
+  tx: DbOrTx,
+  rows: readonly { id: number; studentId: number; questionId: number; dueDay: string }[],
+  marks: Map<number, number>,
+): Promise<void> {
+  await setMarks(tx, marks, false);
+  await refreshCalendarDays(
+    tx,
+    rows.map((r) => ({ studentId: r.studentId, day: r.dueDay })),
+  );
+  await refreshTopicStats(
+    tx,
+    rows.map((r) => r.studentId),
+    rows.map((r) => r.questionId),
+  );
 }
 
 export async function summaryFor(

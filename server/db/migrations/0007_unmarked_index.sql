@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_unmarked_idx" ON "submissions" USING btree ("submit_date") WHERE "submissions"."marked" = 0;

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { MarkingCount } from '../../common/contracts/tutoring.ts';
+import { MarkingQuery, MarkRequest } from '../../common/contracts/tutoring.ts';
+import { access } from '../http/access.ts';
+import { parsePage } from '../http/paging.ts';
+import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
+import { countUnmarked } from './queries.ts';
+import { markAnswers, markingInbox } from './service.ts';
+
+/** The inbox has one order (questions waiting longest first); no sort parameter is taken. */
+const inboxSortable = {};
+
+/**
+ * The marking inbox (issue 11): every unmarked answer of every student for teachers and admins,
+ * its count for the header, and one submit for marks on any students' answers.
+ */
+export async function markingRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
+  const { database, config } = app.deps;
+  const db = database.db;
+
+  route.get('/marking', access.staff, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const filter = parseWith(MarkingQuery, { student: query.student, date: query.date }, 'query');
+    const page = parsePage(request.query, inboxSortable);
+    return markingInbox(db, filter, page, config.timeZone);
+  });
+
+  route.get(
+    '/marking/count',
+    access.staff,
+    async (): Promise<MarkingCount> => ({
+      count: await countUnmarked(db),
+    }),
+  );
+
+  route.put('/marking', access.staff, async (request) => {
+    const marks = parseWith(MarkRequest, request.body, 'body');
+    return markAnswers(db, marks, config.timeZone);
+  });
+}

@@ -1,0 +1,71 @@
+import type { Page, PageRequest } from '../../common/contracts/paging.ts';
+import { toPage } from '../../common/contracts/paging.ts';
+import type { MarkingItem } from '../../common/contracts/tutoring.ts';
+import { apiMessages } from '../../common/messages.ts';
+import type { Db } from '../db/open.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { submissionsWithQuestions } from '../submissions/queries.ts';
+import { applyTeacherMarks, toSubmissionQuestions } from '../submissions/service.ts';
+import { findUserByUsername, lockStudents } from '../users/queries.ts';
+import { inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
+
+/**
+ * `GET marking`: the inbox page. A `student` filter that names no student is a 404 (only staff call
+ * this, so saying so reveals nothing).
+ */
+export async function markingInbox(
+  db: Db,
+  filter: { student?: string | undefined; date?: string | undefined },
+  page: PageRequest,
+  timeZone: string,
+): Promise<Page<MarkingItem>> {
+  let studentId: number | null = null;
+  if (filter.student !== undefined) {
+    const student = await findUserByUsername(db, filter.student);
+    if (!student?.roles.includes('STUDENT')) throw notFound(apiMessages.studentNotFound);
+    studentId = student.id;
+  }
+  const { rows, total } = await inboxPage(db, { studentId, day: filter.date ?? null }, page);
+  const items = await toSubmissionQuestions(db, rows, timeZone);
+  return toPage(
+    items.map((item, i) => ({ ...item, student: rows[i]!.student })),
+    page,
+    total,
+  );
+}
+
+/**
+ * `PUT marking`: a teacher's marks on answers of any students, in one transaction. Every id must be
+ * a submission (else a 400 naming the others and nothing changes); the students are locked (in id
+ * order) before anything is written, so calendars and topic statistics are recounted exactly, as
+ * `PUT submissions/mark/{name}` does for one student. Any mark may be changed again (spec 1 §4).
+ */
+export async function markAnswers(
+  db: Db,
+  marks: Record<string, 0 | 1 | -1>,
+  timeZone: string,
+): Promise<MarkingItem[]> {
+  const wanted = new Map(Object.entries(marks).map(([id, mark]) => [Number(id), mark as number]));
+  if (wanted.size === 0) return [];
+  const ids = [...wanted.keys()];
+  await db.transaction(async (tx) => {
+    const rows = await submissionsToMark(tx, ids);
+    const known = new Set(rows.map((r) => r.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw badRequest(`No submission${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+    }
+    await lockStudents(
+      tx,
+      rows.map((r) => r.studentId),
+    );
+    await applyTeacherMarks(tx, rows, wanted);
+  });
+  const rows = await submissionsWithQuestions(db, ids);
+  const names = await usernamesOf(
+    db,
+    rows.map((r) => r.submission.studentId),
+  );
+  const items = await toSubmissionQuestions(db, rows, timeZone);
+  return items.map((item, i) => ({ ...item, student: names.get(rows[i]!.submission.studentId) ?? '' }));
+}
