@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
+import { registerHealth } from './health.ts';
 import { registerAccessRules } from './http/access.ts';
 import { registerEdgeChecks } from './http/edge.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -50,6 +51,18 @@ function limitConnections(app: FastifyInstance, max: number): void {
   });
 }
 
+/** What a request id from a proxy may look like: nginx's `$request_id` (32 hex digits), a UUID. */
+const PROXY_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Behind a trusted proxy that sets `X-Request-Id` (the README's nginx settings), the request keeps the
+ * proxy's id, so the proxy's access log and ours name the same request. Never from an untrusted
+ * client: the id is shown to users as the reference of a failure.
+ */
+function proxyRequestId(trustProxy: boolean, header: string | string[] | undefined): string | null {
+  return trustProxy && typeof header === 'string' && PROXY_REQUEST_ID.test(header) ? header : null;
+}
+
 /** Builds the whole HTTP application around its dependencies; `main.ts` listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { http } = deps.config;
@@ -69,7 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(1000, Math.ceil(http.headersTimeoutMs / 4)),
     },
     trustProxy: deps.config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: (request) =>
+      proxyRequestId(deps.config.trustProxy, request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
   limitConnections(app, http.maxConnections);
@@ -85,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerSecurity(app);
   registerSessions(app);
+  registerHealth(app);
 
   await app.register(
     async (api) => {

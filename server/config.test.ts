@@ -54,7 +54,15 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://tutor.example.com',
       TRUST_PROXY: 'true',
       DEMO: '1',
+      LOG_FORMAT: 'pretty',
+      SHUTDOWN_DRAIN_MS: '5000',
     });
+    expect(config.logFormat).toBe('pretty');
+    expect(config.shutdownDrainMs).toBe(5000);
+    expect(loadConfig({})).toMatchObject({ logFormat: 'auto', shutdownDrainMs: 0 });
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      'Invalid setting LOG_FORMAT="xml": must be auto, json or pretty.',
+    );
     expect(config.port).toBe(9000);
     expect(config.dataDir).toBe('/tmp/x');
     expect(config.databaseUrl).toBe('postgres://u@h:5432/d');

@@ -18,6 +18,13 @@ export type Config = {
   publicUrl: URL | null;
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** 'auto': readable lines on a terminal, JSON lines otherwise (server/run.ts decides). */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /**
+   * After SIGTERM, how long the server keeps serving while `/readyz` answers 503, so a load
+   * balancer that probes it takes the instance out of rotation before it stops accepting.
+   */
+  shutdownDrainMs: number;
   jsonBodyLimit: number;
   /** Sign-ups allowed per client address per hour (server/users/throttle.ts). */
   signUpsPerHour: number;
@@ -111,6 +118,8 @@ const settings = {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' }).default('auto'),
+  SHUTDOWN_DRAIN_MS: wholeNumber(0, 60_000).default(0),
   JSON_BODY_LIMIT: z.coerce
     .number({ error: 'must be a number of bytes between 1024 and 104857600' })
     .int('must be a number of bytes between 1024 and 104857600')
@@ -244,6 +253,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: publicUrl ? new URL(publicUrl) : null,
     trustProxy: read('TRUST_PROXY'),
     logLevel: read('LOG_LEVEL'),
+    logFormat: read('LOG_FORMAT'),
+    shutdownDrainMs: read('SHUTDOWN_DRAIN_MS'),
     jsonBodyLimit: read('JSON_BODY_LIMIT'),
     signUpsPerHour: read('SIGNUPS_PER_ADDRESS_PER_HOUR'),
     http: {

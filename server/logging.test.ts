@@ -1,6 +1,10 @@
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createLogOutput } from './logging.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createLogOutput, formatLogLine, type LogOutput } from './logging.ts';
+import { openTestDatabase } from './test/harness.ts';
 
 /** A reader that takes nothing until told: every write stays pending, as on a pipe nobody reads. */
 function stalledReader() {
@@ -85,5 +89,151 @@ describe('the log output', () => {
     const waited = performance.now() - started;
     expect(waited).toBeGreaterThanOrEqual(140);
     expect(waited).toBeLessThan(1000);
+  });
+});
+
+/** An app at LOG_LEVEL info whose log lines are kept, parsed, for the test to read. */
+async function appWithLog(env: Record<string, string> = {}) {
+  const lines: Record<string, unknown>[] = [];
+  const output: LogOutput = {
+    write: (line) => void lines.push(JSON.parse(line)),
+    dropped: 0,
+    flush: async () => {},
+  };
+  const database = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+  const app = await buildApp({ config, database, now: () => new Date(), logOutput: output });
+  // Outside /api/ (no access rule needed): a handler with a bug, logging before it fails.
+  app.get('/test-only/broken', async (request) => {
+    request.log.info({ step: 'before' }, 'about to fail');
+    throw new TypeError("Cannot read properties of undefined (reading 'id')");
+  });
+  await app.ready();
+  return {
+    app,
+    lines,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+describe("a request's log lines", () => {
+  it('all carry its id, and the failure carries the reference the user was shown, with the stack', async () => {
+    const t = await appWithLog();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/test-only/broken' });
+      expect(response.statusCode).toBe(500);
+      const id = response.headers['x-request-id'] as string;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const shown = response.json().message as string;
+      expect(shown).toContain(id);
+
+      const mine = t.lines.filter((line) => line.reqId === id);
+      expect(mine.map((line) => line.msg)).toEqual([
+        'incoming request',
+        'about to fail',
+        'unexpected failure',
+        'request completed',
+      ]);
+      // No line about this request lacks its id.
+      expect(
+        t.lines.filter((line) => line.reqId !== id && JSON.stringify(line).includes('/test-only/')),
+      ).toEqual([]);
+      const failure = mine.find((line) => line.msg === 'unexpected failure')!;
+      expect(failure.level).toBe(50);
+      expect(shown).toContain(String(failure.reference));
+      expect((failure.err as { stack: string }).stack).toContain(
+        'TypeError: Cannot read properties of undefined',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps a trusted proxy's X-Request-Id, and makes its own for anyone else", async () => {
+    const nginxId = 'a3f1c2d4e5b60718293a4b5c6d7e8f90';
+    const direct = await appWithLog();
+    const proxied = await appWithLog({ TRUST_PROXY: '1' });
+    try {
+      const notTrusted = await direct.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': nginxId },
+      });
+      expect(notTrusted.headers['x-request-id']).not.toBe(nginxId);
+      const trusted = await proxied.app.inject({
+        method: 'GET',
+        url: '/test-only/broken',
+        headers: { 'x-request-id': nginxId },
+      });
+      expect(trusted.headers['x-request-id']).toBe(nginxId);
+      expect(trusted.json().message).toContain(nginxId);
+      expect(proxied.lines.some((line) => line.reqId === nginxId && line.reference === nginxId)).toBe(true);
+      // Not an id: a header that could forge log lines or the words shown to users is ignored.
+      const forged = await proxied.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': 'x"\n{"level":60}' },
+      });
+      expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await direct.close();
+      await proxied.close();
+    }
+  });
+});
+
+describe('log lines for people (a terminal)', () => {
+  const at = new Date(2026, 2, 10, 9, 5, 7, 42).getTime();
+
+  it("reads as time, level, the request's short id, message, the request and its answer", () => {
+    const incoming = formatLogLine(
+      `${JSON.stringify({ level: 30, time: at, pid: 1, hostname: 'h', reqId: '0f3c9a1e-1111-4222-8333-944445555666', req: { method: 'POST', url: '/api/v1/users/login', remoteAddress: '127.0.0.1' }, msg: 'incoming request' })}\n`,
+      false,
+    );
+    expect(incoming).toBe('09:05:07.042 INFO  0f3c9a1e incoming request POST /api/v1/users/login\n');
+    const completed = formatLogLine(
+      JSON.stringify({
+        level: 30,
+        time: at,
+        reqId: '0f3c9a1e-1111',
+        res: { statusCode: 401 },
+        responseTime: 12.345,
+        msg: 'request completed',
+      }),
+      false,
+    );
+    expect(completed).toBe('09:05:07.042 INFO  0f3c9a1e request completed 401 12.3 ms\n');
+    const other = formatLogLine(
+      JSON.stringify({ level: 40, time: at, msg: 'refused connections', refusedConnections: 3, who: 'x' }),
+      false,
+    );
+    expect(other).toBe('09:05:07.042 WARN  refused connections refusedConnections=3 who=x\n');
+  });
+
+  it("puts an error's stack below its line, indented, and colours only when asked", () => {
+    const line = JSON.stringify({
+      level: 50,
+      time: at,
+      reqId: 'abcdef012345',
+      reference: 'abcdef012345',
+      err: { type: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at handler (x.ts:1:1)' },
+      msg: 'unexpected failure',
+    });
+    const plain = formatLogLine(line, false);
+    expect(plain).toBe(
+      '09:05:07.042 ERROR abcdef01 unexpected failure reference=abcdef012345\n    TypeError: boom\n        at handler (x.ts:1:1)\n',
+    );
+    const coloured = formatLogLine(line, true);
+    expect(coloured).not.toBe(plain);
+    expect(coloured).toContain('\u001b[31m');
+    expect(stripVTControlCharacters(coloured)).toBe(plain);
+  });
+
+  it('passes a line that is not JSON through unchanged', () => {
+    expect(formatLogLine('plain words\n', true)).toBe('plain words\n');
+    expect(formatLogLine('42\n', false)).toBe('42\n');
   });
 });

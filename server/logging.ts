@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { styleText } from 'node:util';
 
 /** What the server's logger writes to: a line at a time, never blocking, dropping when full. */
 export type LogOutput = {
@@ -73,5 +74,98 @@ export function createLogOutput(stream: Writable, maxBytes = LOG_BUFFER_BYTES): 
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
+  };
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+type Style = Parameters<typeof styleText>[0];
+const LEVEL_STYLES: Record<number, Style> = {
+  10: 'gray',
+  20: 'blue',
+  30: 'green',
+  40: 'yellow',
+  50: 'red',
+  60: ['bgRed', 'white'],
+};
+/** Fields shown in a line's own place, not among the extras. */
+const PLACED = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'msg',
+  'reqId',
+  'req',
+  'res',
+  'responseTime',
+  'err',
+]);
+
+function clock(time: unknown): string {
+  const at = new Date(typeof time === 'number' ? time : Date.now());
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}`;
+}
+
+/**
+ * One JSON log line as a person reads it on a terminal: time, level, the request's id (its first
+ * eight characters: enough to follow one request; an error's `reference` field keeps it whole),
+ * the message, the request's method and address or answer, the other fields as `key=value`, and an
+ * error's stack below. A line that is not JSON passes through unchanged.
+ */
+export function formatLogLine(line: string, colors: boolean): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  if (entry === null || typeof entry !== 'object') return line;
+  const paint = (style: Style, text: string) =>
+    colors ? styleText(style, text, { validateStream: false }) : text;
+  const level = typeof entry.level === 'number' ? entry.level : 30;
+  const parts = [
+    paint('gray', clock(entry.time)),
+    paint(LEVEL_STYLES[level] ?? 'white', (LEVEL_NAMES[level] ?? String(level)).padEnd(5)),
+  ];
+  if (typeof entry.reqId === 'string') parts.push(paint('cyan', entry.reqId.slice(0, 8)));
+  parts.push(paint('bold', String(entry.msg ?? '')));
+  const req = entry.req as { method?: string; url?: string; remoteAddress?: string } | undefined;
+  if (req?.method) parts.push(`${req.method} ${req.url ?? ''}`);
+  const res = entry.res as { statusCode?: number } | undefined;
+  if (res?.statusCode) {
+    const status = String(res.statusCode);
+    parts.push(paint(res.statusCode >= 500 ? 'red' : res.statusCode >= 400 ? 'yellow' : 'green', status));
+  }
+  if (typeof entry.responseTime === 'number')
+    parts.push(paint('gray', `${entry.responseTime.toFixed(1)} ms`));
+  for (const [key, value] of Object.entries(entry)) {
+    if (PLACED.has(key) || value === undefined) continue;
+    parts.push(`${paint('gray', `${key}=`)}${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  }
+  let text = parts.join(' ');
+  const err = entry.err as { stack?: string; message?: string } | undefined;
+  if (err) {
+    const stack = err.stack ?? err.message ?? JSON.stringify(err);
+    text += `\n${paint('red', stack.replace(/^/gm, '    '))}`;
+  }
+  return `${text}\n`;
+}
+
+/** A log output that writes lines for people (formatLogLine) to another output. */
+export function prettyLogOutput(output: LogOutput, colors: boolean): LogOutput {
+  return {
+    write: (line) => output.write(formatLogLine(line, colors)),
+    get dropped() {
+      return output.dropped;
+    },
+    flush: (timeoutMs) => output.flush(timeoutMs),
   };
 }

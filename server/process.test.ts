@@ -34,11 +34,11 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-async function startServer(dataDir: string): Promise<Running> {
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: baseEnv({ DATA_DIR: dataDir, PORT: String(port) }),
+    env: baseEnv({ DATA_DIR: dataDir, PORT: String(port), ...env }),
   });
   spawned.push(child);
   let output = '';
@@ -211,6 +211,33 @@ describe('the server process', { timeout: 120_000 }, () => {
     );
     expect(badRole.status).toBe(1);
     expect(badRole.stderr).toMatch(/^users: role: /);
+  });
+
+  it('answers /readyz 503 from SIGTERM on while it drains, still serving, then exits cleanly', async () => {
+    const server = await startServer(path.join(scratch, 'drain'), { SHUTDOWN_DRAIN_MS: '3000' });
+    const base = `http://127.0.0.1:${server.port}`;
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    // The signal is handled between requests; ask until it has been.
+    let draining = await fetch(`${base}/readyz`);
+    while (draining.status === 200 && performance.now() - signalled < 2000) {
+      await new Promise((r) => setTimeout(r, 20));
+      draining = await fetch(`${base}/readyz`);
+    }
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toEqual({ status: 'unavailable' });
+    expect(draining.headers.get('connection')).toBe('close');
+    // Still up, still serving the application while the proxy moves away.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/users/auth-check`)).status).toBe(401);
+
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(2900);
+    expect(server.output()).not.toMatch(/Error|error/);
   });
 
   it('loses no acknowledged sign-up when stopped with SIGTERM under load', async () => {

@@ -3,7 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { type Database, describeDatabase, openConfiguredDatabase } from './db/open.ts';
 import { printDemoAccounts, seedDemo } from './demo/seed.ts';
-import { createLogOutput } from './logging.ts';
+import { createLogOutput, type LogOutput, prettyLogOutput } from './logging.ts';
 
 /** A shutdown that takes longer than this ends the process anyway (exit code 1). */
 export const SHUTDOWN_WATCHDOG_MS = 20_000;
@@ -30,7 +30,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   }
 
   const logOutput = createLogOutput(process.stdout);
-  const app = await buildApp({ config, database, now: options.now, logOutput });
+  const app = await buildApp({ config, database, now: options.now, logOutput: forPeople(config, logOutput) });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -38,6 +38,14 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    // From here /readyz answers 503 and every answer says `Connection: close`.
+    app.shutdown.begin();
+    if (config.shutdownDrainMs > 0) {
+      app.log.info(
+        `${signal} received: /readyz answers 503; still serving for ${config.shutdownDrainMs} ms.`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info(`${signal} received: finishing requests in flight, then closing the database.`);
     const watchdog = setTimeout(() => {
       app.log.error(`shutdown took longer than ${SHUTDOWN_WATCHDOG_MS / 1000} s; exiting.`);
@@ -74,6 +82,15 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`Tutorfolio is serving http://${shownHost}:${config.port} (${describeDatabase(config)}).`);
+}
+
+/**
+ * JSON lines for machines (a log shipper, a file, journald), readable coloured lines on a terminal
+ * (`npm run dev`); LOG_FORMAT chooses either way.
+ */
+function forPeople(config: Config, output: LogOutput): LogOutput {
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+  return pretty ? prettyLogOutput(output, process.stdout.hasColors?.() ?? false) : output;
 }
 
 function readConfigOrExit(): Config {

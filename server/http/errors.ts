@@ -61,7 +61,9 @@ export function errorAnswer(
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: error.message };
 
-  request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
+  // The line carries the request's id (as every line of a request does) and, as `reference`, the
+  // words the user was shown, so a quoted reference finds this line.
+  request.log.error({ err: error, reference: String(request.id) }, 'unexpected failure');
   return { status: 500, message: apiMessages.internal(String(request.id)) };
 }
 

@@ -18,5 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     apiRoutes: ApiRoute[];
+    /** Shutting down (server/health.ts): `/readyz` answers 503 once `begin()` is called. */
+    shutdown: { begin(): void; readonly started: boolean };
   }
 }
