@@ -73,3 +73,24 @@ export const questionLimits = {
 export const PAGE_SIZES = [1, 2, 5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 5;
 export const MAX_PAGE_SIZE = 1000;
+
+/**
+ * The timed addition drill (spec 2 §4, §9): answers per day (a day in APP_TIME_ZONE, counted by the
+ * server), operand range, the timer's start and steps, the countdown, the reward per point and the
+ * results page size.
+ */
+export const mathLimits = {
+  dailyCap: 100,
+  operandMin: 99,
+  operandMax: 998,
+  /** An answer as typed: at most this many digits (the largest sum, 1996, has four). */
+  answerDigitsMax: 4,
+  /** The answer recorded when the timer ran out. */
+  timedOut: -1,
+  timerStartMs: 10_000,
+  correctStepMs: 100,
+  timeoutStepMs: 20,
+  countdownSeconds: 3,
+  rewardPerPoint: 10,
+  resultPageSize: 6,
+} as const;

@@ -18,6 +18,7 @@ import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
 import { imageRoutes } from './images/routes.ts';
 import { markingRoutes } from './marking/routes.ts';
+import { mathRoutes } from './math/routes.ts';
 import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(oauthApiRoutes);
       await api.register(serviceRoutes);
       await api.register(statsRoutes);
+      await api.register(mathRoutes);
     },
     { prefix: '/api/v1' },
   );

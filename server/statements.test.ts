@@ -54,6 +54,7 @@ const ONE_ANSWER = new Set([
   'GET /api/v1/assignments/latest/:name',
   'GET /api/v1/submissions/day_counts/latest',
   'GET /api/v1/users/:name',
+  'GET /api/v1/simple_math/day_counts/latest',
 ]);
 
 async function students(count: number): Promise<TestUser[]> {
@@ -120,6 +121,35 @@ async function studentWith(rows: number): Promise<TestUser> {
   return student!;
 }
 
+/** A student who answered the drill on `rows` days, one right and one wrong answer each day. */
+async function mathStudentWith(rows: number): Promise<TestUser> {
+  const start = t.clock.now();
+  const [student] = await students(1);
+  const name = student!.user.username;
+  for (let day = 0; day < rows; day++) {
+    for (const answer of [200, -1]) {
+      const response = await call(t, student!, 'POST', '/api/v1/simple_math', {
+        name,
+        question: '100 + 100',
+        answer,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    t.clock.advanceDays(1);
+  }
+  t.clock.set(start);
+  return student!;
+}
+
+/** The drill's per-student reads, over a student built by `mathStudentWith`. */
+const perMathStudent = (route: string, url: (name: string) => string): Case => ({
+  route,
+  measure: async (rows) => {
+    const student = await mathStudentWith(rows);
+    return (await statementsOf(teacher, 'GET', url(student.user.username))).statements;
+  },
+});
+
 type Case = {
   route: string;
   /** Builds data of `rows` rows and answers the statements of one request over it. */
@@ -175,6 +205,18 @@ const CASES: Case[] = [
   // The profile card's figures are aggregates: one statement however many answers lie behind them.
   perStudent('GET /api/v1/users/:name', (n) => `/api/v1/users/${n}`),
   perStudent('GET /api/v1/stats/topics/page/:name', (n) => `/api/v1/stats/topics/page/${n}?size=100`),
+  // The drill's days and totals (issue 16).
+  perMathStudent(
+    'GET /api/v1/simple_math/day_counts/page',
+    (n) => `/api/v1/simple_math/day_counts/page?name=${n}&size=100`,
+  ),
+  perMathStudent(
+    'GET /api/v1/simple_math/day_counts/latest',
+    (n) => `/api/v1/simple_math/day_counts/latest?name=${n}`,
+  ),
+  perMathStudent('GET /api/v1/simple_math/count', (n) => `/api/v1/simple_math/count?name=${n}`),
+  perMathStudent('GET /api/v1/simple_math/count/right', (n) => `/api/v1/simple_math/count/right?name=${n}`),
+  perMathStudent('GET /api/v1/simple_math/count/wrong', (n) => `/api/v1/simple_math/count/wrong?name=${n}`),
   {
     route: 'GET /api/v1/subscriptions',
     measure: async (rows) => {
@@ -410,6 +452,11 @@ const SINGLE_ROW: Record<string, string> = {
   'GET /login/oauth2/code/:provider': 'one sign-in',
   'POST /api/v1/topics': 'one topic',
   'GET /api/v1/marking/count': 'one count (an aggregate over the partial index of unmarked answers)',
+  'POST /api/v1/simple_math': 'one answer and its day',
+  'POST /api/v1/simple_math/next': 'one question',
+  'GET /api/v1/simple_math/day_count': "one day's counter row",
+  'GET /api/v1/simple_math/day_count/right': "one day's counter row",
+  'GET /api/v1/simple_math/day_count/wrong': "one day's counter row",
   'PATCH /api/v1/questions/multiples':
     'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
 };

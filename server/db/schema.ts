@@ -345,3 +345,64 @@ export const topicStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.studentId, t.topicId] }), index('topic_stats_topic_idx').on(t.topicId)],
 );
+
+// ---- the timed addition drill (issue 16) ----
+
+/**
+ * The drill's questions and answers. A question the server issued waits with `answer` null (at most
+ * one per student, so a client cannot draw until an easy one comes); answering fills the rest. The
+ * original client's own questions arrive answered (`issued_at` null).
+ */
+export const mathAnswers = pgTable(
+  'math_answers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    a: smallint().notNull(),
+    b: smallint().notNull(),
+    /** When the server issued it; null for a question the client brought. */
+    issuedAt: timestamp({ withTimezone: true }),
+    /** As typed; −1 when the timer ran out. Null while the question is open. */
+    answer: integer(),
+    /** Marked by the server: answer = a + b. */
+    correct: boolean(),
+    /** The server's time of the answer, and its day in APP_TIME_ZONE. */
+    submitDate: timestamp({ withTimezone: true }),
+    day: date({ mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('math_answers_open_unique').on(t.studentId).where(sql`${t.answer} is null`),
+    index('math_answers_student_day_idx').on(t.studentId, t.day),
+    check('math_answers_operands_check', sql`${t.a} between 99 and 998 and ${t.b} between 99 and 998`),
+    check(
+      'math_answers_answered_check',
+      sql`(${t.answer} is null) = (${t.correct} is null) and (${t.answer} is null) = (${t.submitDate} is null) and (${t.answer} is null) = (${t.day} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Per student per day (APP_TIME_ZONE): the drill's answers counted in the same transaction that
+ * stores each one, by an upsert that refuses past 100; the CHECK is the last line of defence. The
+ * day counts and totals are read from here.
+ */
+export const mathDays = pgTable(
+  'math_days',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    correct: integer().notNull(),
+    wrong: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.day] }),
+    check(
+      'math_days_cap_check',
+      sql`${t.correct} >= 0 and ${t.wrong} >= 0 and ${t.correct} + ${t.wrong} <= 100`,
+    ),
+  ],
+);

@@ -176,6 +176,27 @@ const MATRIX: Row[] = [
   // drafts
   { route: 'GET /api/v1/drafts/:name', expect: STUDENT_READ },
   { route: 'PATCH /api/v1/drafts/:name', expect: STUDENT_WRITE },
+  // the timed addition drill (issue 16)
+  {
+    route: 'POST /api/v1/simple_math',
+    expect: STUDENT_WRITE,
+    body: { name: '{student}', questionId: 999_999, answer: 1 },
+    why: 'an answer names its student in the body; a parent reads only',
+  },
+  {
+    route: 'POST /api/v1/simple_math/next',
+    expect: STUDENT_WRITE,
+    query: 'name={student}',
+    why: 'issuing a question starts an answer',
+  },
+  { route: 'GET /api/v1/simple_math/day_count', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/day_count/right', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/day_count/wrong', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/day_counts/page', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/day_counts/latest', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/count', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/count/right', expect: STUDENT_READ, query: 'name={student}' },
+  { route: 'GET /api/v1/simple_math/count/wrong', expect: STUDENT_READ, query: 'name={student}' },
 ];
 
 let t: TestApp;
@@ -204,6 +225,12 @@ beforeAll(async () => {
     { questionId: answered, studentAnswer: '12', studentName: people.student },
   ]);
   expect(submitted.statusCode).toBe(200);
+  const drill = await call(t, cast.student, 'POST', '/api/v1/simple_math', {
+    name: people.student,
+    question: '100 + 200',
+    answer: '300',
+  });
+  expect(drill.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 

@@ -189,6 +189,16 @@ const SHAPED: Record<string, fc.Arbitrary<unknown>> = {
   }),
   'POST /api/v1/submissions/multiples': fc.array(answer, { maxLength: 3 }),
   'POST /api/v1/submissions/review/:name': fc.array(answer, { maxLength: 3 }),
+  'POST /api/v1/simple_math': fc.record(
+    {
+      name: nameLike,
+      questionId: idOrJunk,
+      question: fc.oneof(fc.constantFrom('100 + 200', '98 + 200', '100 + 999', '1e3 + 1', ' 99+998 '), text),
+      answer: fc.oneof(fc.constantFrom(-1, 300, '300', '-1', '-2', 99999, 1.5), idOrJunk, text),
+      submitDate: dateLike,
+    },
+    { requiredKeys: [] },
+  ),
   'PUT /api/v1/submissions/mark/:name': fc.dictionary(idKey, mark, { maxKeys: 4 }),
   'PUT /api/v1/marking': fc.dictionary(idKey, mark, { maxKeys: 4 }),
   'PATCH /api/v1/drafts/:name': fc.record({
@@ -225,7 +235,20 @@ const queryValue = fc.oneof(
   fc.constantFrom('-1', '1e9', 'NaN', 'title,asc', 'id,desc,x'),
 );
 const query = fc.dictionary(
-  fc.constantFrom('page', 'size', 'sort', 'date', 'name', 'students', 'title', 'field', 'q', 'from', 'x'),
+  fc.constantFrom(
+    'page',
+    'size',
+    'sort',
+    'date',
+    'name',
+    'students',
+    'title',
+    'field',
+    'q',
+    'from',
+    'submitDate',
+    'x',
+  ),
   queryValue,
   { maxKeys: 4 },
 );

@@ -1,0 +1,80 @@
+import { isDay } from '../dates.ts';
+import { mathLimits } from '../limits.ts';
+import { parseMathQuestion } from '../math.ts';
+import { idField, text } from '../validation.ts';
+import { z } from '../zod.ts';
+
+export { mathLimits };
+
+const questionText = z
+  .string({ error: 'must be a text of the form a + b' })
+  .max(40, 'must be at most 40 characters')
+  .superRefine((value, ctx) => {
+    const parsed = parseMathQuestion(value);
+    if (parsed === 'form') ctx.addIssue({ code: 'custom', message: 'must be of the form a + b' });
+    if (parsed === 'range') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `operands must be whole numbers from ${mathLimits.operandMin} to ${mathLimits.operandMax}`,
+      });
+    }
+  });
+
+/**
+ * The answer as the original client sends it (a text, `"-1"` for a timeout) or as a number: −1 or a
+ * whole number of at most four digits.
+ */
+const answerValue = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*-?\d{1,9}\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'must be a whole number (or -1 for a timeout)' })
+    .int('must be a whole number (or -1 for a timeout)')
+    .min(mathLimits.timedOut, 'must be a whole number (or -1 for a timeout)')
+    .max(10 ** mathLimits.answerDigitsMax - 1, `must have at most ${mathLimits.answerDigitsMax} digits`),
+);
+
+/**
+ * `POST simple_math`: the original's `{name, question: "a + b", answer, submitDate}`, or — from our
+ * page — an issued question's `questionId` (then `question` may be left out, and must match when
+ * given). `submitDate` is accepted and ignored: the server's clock stamps the answer.
+ */
+export const MathAnswerRequest = z
+  .object({
+    name: text({ max: 40 }),
+    questionId: idField.optional(),
+    question: questionText.optional(),
+    answer: answerValue,
+    submitDate: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.questionId === undefined && value.question === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['question'], message: 'is required' });
+    }
+  });
+export type MathAnswerRequest = z.input<typeof MathAnswerRequest>;
+
+/** `?submitDate=YYYY-MM-DD` of the day counts; left out, the server's today (in APP_TIME_ZONE). */
+export const MathDayQuery = z.object({
+  submitDate: z
+    .string({ error: 'must be a date YYYY-MM-DD' })
+    .refine(isDay, 'must be a date YYYY-MM-DD')
+    .optional(),
+});
+
+/** An issued question (`POST simple_math/next?name=`). */
+export type MathIssued = {
+  id: number;
+  question: string;
+  /** Answers given today so far (the cap is 100). */
+  dayCount: number;
+  /** When it was issued (ISO 8601 with the app's offset). */
+  issuedAt: string;
+};
+
+/** One day of the drill (spec 2 §3 "Daily count"). */
+export type MathDayCount = {
+  name: string;
+  date: string;
+  correctCounts: number;
+  wrongCounts: number;
+};
