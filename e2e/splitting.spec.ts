@@ -123,6 +123,65 @@ test('pages paint their frame before any API answer', async ({ page }) => {
   );
 });
 
+test('sign-in and sign-up paint from the HTML before any script has run; the app then takes them over as they are', async ({
+  page,
+}) => {
+  // Every element React removes from the page (hydration keeps the server's elements; drawing the
+  // page again would remove them).
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.tagName);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const removedFromRoot = () =>
+    page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot);
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
+
+  /** Opens a page with its scripts held back; returns the heading's box as painted, then lets them run. */
+  const openWithScriptsHeld = async (path: string, heading: string) => {
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    const box = await page.getByRole('heading', { name: heading }).boundingBox();
+    // The form is there, but it waits for the app: nothing typed now could be lost.
+    await expect(page.getByRole('textbox').first()).toBeDisabled();
+    // Released, the handler lets this page's scripts and every later one through.
+    releaseScripts();
+    return box;
+  };
+
+  const signUpBox = await openWithScriptsHeld('/signup', 'Sign Up');
+  await expect(page.getByLabel('Email', { exact: true })).toBeEditable();
+  expect(await page.getByRole('heading', { name: 'Sign Up' }).boundingBox()).toEqual(signUpBox);
+  expect(await removedFromRoot()).not.toContain('MAIN');
+
+  const signInBox = await openWithScriptsHeld('/login', 'Sign In');
+  const signInButton = page.getByRole('button', { name: 'Sign in' });
+  await page.getByLabel('Email Address').fill(demo.alice.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.alice.password);
+  // The button turns on only through React's state: the page is the app's now.
+  await expect(signInButton).toBeEnabled();
+  expect(await page.getByRole('heading', { name: 'Sign In' }).boundingBox()).toEqual(signInBox);
+  expect(await removedFromRoot()).not.toContain('MAIN');
+  expect(complaints.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([]);
+  await signInButton.click();
+  await expect(page).toHaveURL(/\/user\/alice$/);
+});
+
 test('code is highlighted in a worker, started only by a page that shows code', async ({ page }) => {
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));

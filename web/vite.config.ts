@@ -104,6 +104,9 @@ export default defineConfig({
       },
     ]),
   ],
+  // The server's render of the prerendered pages (web/src/prerender.tsx, built into dist/ssr by
+  // `npm run build`): React and everything else bundled in, so it runs without web/'s packages.
+  ssr: { noExternal: true },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -130,7 +133,7 @@ export default defineConfig({
             // toasts and the kit's small widgets (button, field, card).
             {
               name: 'app',
-              test: /web[\\/]src[\\/](start\.tsx|routes\.tsx|routing[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits)\.ts/,
+              test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits)\.ts/,
               priority: 45,
             },
             // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs.

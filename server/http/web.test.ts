@@ -159,3 +159,79 @@ describe("index.html's preloads for some addresses only (web/vite.config.ts writ
     }
   });
 });
+
+describe('pages the server renders to HTML when it starts (web/src/prerender.tsx)', () => {
+  /** A built app with a server render like `npm run build` writes beside it (`<dist>-prerender`). */
+  function builtWithPrerender(renderPage: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-web-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head>' +
+        '<link rel="preload" as="style" crossorigin href="/assets/app.css">' +
+        '<!--preload-for /login--><link rel="preload" as="style" crossorigin href="/assets/sign-in.css"><!--/preload-for-->' +
+        '<!--preload-for /questions--><link rel="preload" as="style" crossorigin href="/assets/archive.css"><!--/preload-for-->' +
+        '</head><body><div id="root"><p class="boot">Tutorfolio is loading…</p></div></body></html>',
+    );
+    fs.writeFileSync(path.join(dir, 'assets', 'app.css'), 'body{margin:0}');
+    fs.writeFileSync(path.join(dir, 'assets', 'sign-in.css'), '.card{content:"</style><script>"}');
+    fs.writeFileSync(path.join(dir, 'assets', 'archive.css'), '.archive{color:red}');
+    fs.mkdirSync(`${dir}-prerender`);
+    fs.writeFileSync(
+      path.join(`${dir}-prerender`, 'prerender.js'),
+      `export const PRERENDERED_PATHS = ['/login', '/signup'];
+       export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+       export async function renderPage(path, settings) { ${renderPage} }`,
+    );
+    return dir;
+  }
+  const remove = (dir: string) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(`${dir}-prerender`, { recursive: true, force: true });
+  };
+
+  it("puts the page's markup, rendered with this server's settings, in #root with its styles inline", async () => {
+    const dir = builtWithPrerender(
+      'return `<form aria-label="Sign In" data-page="${path}">$& ${settings.signInProviders.join(\',\')}</form>`;',
+    );
+    const app = await startTestApp({
+      env: { WEB_DIST_DIR: dir, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+    });
+    try {
+      const login = await app.request({ method: 'GET', url: '/login' });
+      expect(login.body).toContain(
+        '<div id="root" data-prerendered="/login"><form aria-label="Sign In" data-page="/login">$& google</form></div>',
+      );
+      expect(login.body).not.toContain('Tutorfolio is loading');
+      // Its own styles and the app's, inline in the head; never another page's; nothing closes the element.
+      const head = login.body.slice(0, login.body.indexOf('</head>'));
+      expect(head).toContain('<style>body{margin:0}</style>');
+      expect(head).toContain('<style>.card{content:"<\\/style><script>"}</style>');
+      expect(head).not.toContain('.archive');
+      const trailingSlash = await app.request({ method: 'GET', url: '/signup/' });
+      expect(trailingSlash.body).toContain('data-prerendered="/signup"');
+      // Any other page is drawn by the browser as before.
+      const archive = await app.request({ method: 'GET', url: '/questions' });
+      expect(archive.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');
+      expect(archive.body).not.toContain('<style>');
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+
+  it('serves a page that fails to render the usual way, and keeps serving', async () => {
+    const dir = builtWithPrerender("if (path === '/login') throw new Error('no'); return '<p>Sign Up</p>';");
+    const app = await startTestApp({ env: { WEB_DIST_DIR: dir } });
+    try {
+      const login = await app.request({ method: 'GET', url: '/login' });
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');
+      const signup = await app.request({ method: 'GET', url: '/signup' });
+      expect(signup.body).toContain('<div id="root" data-prerendered="/signup"><p>Sign Up</p></div>');
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../common/messages.ts';
@@ -11,6 +12,45 @@ export type WebAppOptions = {
   /** Written into index.html, so the sign-in page shows its provider buttons in its first paint. */
   signInProviders: readonly string[];
 };
+
+/** What the build's server render (web/src/prerender.tsx → dist/web-prerender/prerender.js) offers. */
+type PrerenderModule = {
+  PRERENDERED_PATHS: readonly string[];
+  PRERENDERED_ATTRIBUTE: string;
+  renderPage(path: string, settings: { signInProviders: readonly string[] }): Promise<string>;
+};
+
+/** The server render built beside the web app (`<distDir>-prerender`), or null without one. */
+async function loadPrerender(distDir: string): Promise<PrerenderModule | null> {
+  const file = path.join(`${distDir}-prerender`, 'prerender.js');
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PrerenderModule;
+}
+
+const STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="(\/assets\/[^"]+\.css)">/g;
+
+/**
+ * index.html for a prerendered page: its markup in #root (marked with the path, so the app hydrates
+ * it only at that address) and the styles its preload links name inline in the head, so the first
+ * paint is the styled page without waiting for a style sheet's round trip. The links stay: the app
+ * loads the same files when it starts, from the cache.
+ */
+export function withPrerenderedPage(
+  html: string,
+  page: { path: string; markup: string; attribute: string },
+  readStyle: (href: string) => string | null,
+): string {
+  const styles = [...html.matchAll(STYLE_PRELOAD)]
+    .map(([, href]) => (href ? readStyle(href) : null))
+    .filter((css): css is string => css !== null)
+    // Nothing in a style sheet may close the element it is inlined into.
+    .map((css) => `<style>${css.replaceAll('</', '<\\/')}</style>`)
+    .join('');
+  const root = `<div id="root" ${page.attribute}="${page.path}">${page.markup}</div>`;
+  return html
+    .replace(/<div id="root">[\s\S]*?<\/div>/, () => root)
+    .replace(/<\/head>/i, () => `${styles}</head>`);
+}
 
 /** index.html with the server's settings the pages need before any API answer, as a meta tag. */
 export function indexWithSettings(html: string, options: WebAppOptions): string {
@@ -43,6 +83,51 @@ export function indexForPath(html: string, path: string): string {
 }
 
 /**
+ * Renders the pages the build can render (sign-in, sign-up…) once, with this server's settings:
+ * path → index.html holding that page. A page that fails to render is served the usual way (the
+ * app draws it in the browser), and the server says so in its log.
+ */
+async function prerenderPages(
+  app: FastifyInstance,
+  distDir: string,
+  indexHtml: string,
+  options: WebAppOptions,
+): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  let render: PrerenderModule | null;
+  try {
+    render = await loadPrerender(distDir);
+  } catch (error) {
+    app.log.warn({ err: error }, 'The prerendered pages could not be loaded; the browser draws them.');
+    return pages;
+  }
+  if (!render) return pages;
+  const readStyle = (href: string) => {
+    const file = path.join(distDir, href);
+    return file.startsWith(path.join(distDir, 'assets')) && fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : null;
+  };
+  for (const pagePath of render.PRERENDERED_PATHS) {
+    try {
+      const markup = await render.renderPage(pagePath, { signInProviders: options.signInProviders });
+      const html = indexForPath(indexHtml, pagePath);
+      pages.set(
+        pagePath,
+        withPrerenderedPage(
+          html,
+          { path: pagePath, markup, attribute: render.PRERENDERED_ATTRIBUTE },
+          readStyle,
+        ),
+      );
+    } catch (error) {
+      app.log.warn({ err: error, path: pagePath }, 'A page could not be prerendered; the browser draws it.');
+    }
+  }
+  return pages;
+}
+
+/**
  * Serves the built web app: hashed files under /assets/ are cached for a year (their names change
  * when their content does), index.html is revalidated on every visit, pre-compressed .br/.gz
  * siblings written at build time are sent when the browser accepts them, and any other non-API
@@ -57,6 +142,9 @@ export async function registerWebApp(
   const built = fs.existsSync(indexFile);
   // Read once: the build does not change under a running server (npm start builds before it starts).
   const indexHtml = built ? indexWithSettings(fs.readFileSync(indexFile, 'utf8'), options) : '';
+  const prerendered = built
+    ? await prerenderPages(app, distDir, indexHtml, options)
+    : new Map<string, string>();
   // One variant per set of preload blocks kept (a handful), each with its own ETag.
   const variants = new Map<string, { html: string; etag: string }>();
   const indexFor = (url: string) => {
@@ -67,7 +155,8 @@ export async function registerWebApp(
     } catch {
       // a malformed address: match it as it came
     }
-    const html = indexForPath(indexHtml, decoded);
+    const page = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
+    const html = indexForPath(prerendered.get(page) ?? indexHtml, decoded);
     let variant = variants.get(html);
     if (!variant) {
       variant = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };

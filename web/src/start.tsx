@@ -1,28 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router';
-import { preloadRoute, routes } from './routes.tsx';
-import { ToastProvider } from './ui/Toast.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppShell } from './AppShell.tsx';
+import { PRERENDERED_ATTRIBUTE } from './prerendered.ts';
+import { preloadRoute } from './routes.tsx';
 import './styles.css';
-
-// React Router's declarative mode (BrowserRouter + useRoutes) instead of its data router: the pages
-// load their data themselves (TanStack Query), so the data router's loaders would be unused weight
-// on every first load (docs/performance.md).
-function App() {
-  return useRoutes(routes);
-}
 
 /** Started by main.tsx once index.html's first screen has painted. */
 export function start(root: HTMLElement): void {
   // The chunks of the address opened start downloading now, in parallel, before React first renders.
   preloadRoute(window.location.pathname);
-  createRoot(root).render(
-    <StrictMode>
-      <ToastProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </ToastProvider>
-    </StrictMode>,
-  );
+  const app = <AppShell router={BrowserRouter} />;
+  // A page the server rendered to HTML (prerender.tsx) is already on screen: React takes it over
+  // (hydration) instead of drawing it again.
+  if (root.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -71,8 +71,14 @@ function useTabHidden(): boolean {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>(readFlash);
-  useEffect(forgetFlash, []);
+  // The flash is read after the first render, which must match the page's HTML where the server
+  // rendered it (web/src/prerender.tsx has no history to read).
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  useEffect(() => {
+    const flash = readFlash();
+    if (flash.length > 0) setToasts(flash);
+    forgetFlash();
+  }, []);
   const nextId = useRef(1);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

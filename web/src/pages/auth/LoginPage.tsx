@@ -10,6 +10,7 @@ import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { preloadRoute } from '../../routes.tsx';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
+import { useInteractive } from '../../routing/useInteractive.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './auth.module.css';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -39,6 +40,7 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast, dismissToast } = useToast();
+  const interactive = useInteractive();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -128,36 +130,38 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
           </p>
         )}
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="login-email">
-              {authTexts.emailLabel}
-            </label>
-            <input
-              id="login-email"
-              className={styles.input}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              onKeyDown={onEnter}
-            />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="login-password">
-              {authTexts.passwordLabel}
-            </label>
-            <PasswordInput
-              id="login-password"
-              inputRef={passwordRef}
-              value={password}
-              onChange={setPassword}
-              onKeyDown={onEnter}
-              autoComplete="current-password"
-            />
-          </div>
-          <button className={styles.submit} type="submit" disabled={!email || !password || busy}>
-            {authTexts.signInButton}
-          </button>
+          <fieldset className={styles.fieldset} disabled={!interactive}>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="login-email">
+                {authTexts.emailLabel}
+              </label>
+              <input
+                id="login-email"
+                className={styles.input}
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                onKeyDown={onEnter}
+              />
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="login-password">
+                {authTexts.passwordLabel}
+              </label>
+              <PasswordInput
+                id="login-password"
+                inputRef={passwordRef}
+                value={password}
+                onChange={setPassword}
+                onKeyDown={onEnter}
+                autoComplete="current-password"
+              />
+            </div>
+            <button className={styles.submit} type="submit" disabled={!email || !password || busy}>
+              {authTexts.signInButton}
+            </button>
+          </fieldset>
         </form>
         <ProviderButtons from={from} />
         <p className={styles.footer}>

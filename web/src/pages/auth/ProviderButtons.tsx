@@ -8,6 +8,7 @@ import {
   providerLabels,
 } from '../../../../common/oauth.ts';
 import { usersApi } from '../../api/users.ts';
+import { usePageSettings } from '../../pageSettings.ts';
 import styles from './ProviderButtons.module.css';
 
 /**
@@ -23,7 +24,11 @@ export function providersFromPage(doc: Document = document): OAuthProvider[] | n
 }
 
 function useSignInProviders(): OAuthProvider[] {
-  const [providers, setProviders] = useState(() => providersFromPage());
+  // Rendered by the server (web/src/prerender.tsx), the settings come from it: there is no page yet.
+  const settings = usePageSettings();
+  const [providers, setProviders] = useState(() =>
+    settings ? [...settings.signInProviders] : providersFromPage(),
+  );
   useEffect(() => {
     if (providers !== null) return;
     const controller = new AbortController();

@@ -7,6 +7,7 @@ import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
+import { useInteractive } from '../../routing/useInteractive.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './auth.module.css';
 import { safeReturnPath } from './LoginPage.tsx';
@@ -20,6 +21,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast, dismissToast } = useToast();
+  const interactive = useInteractive();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -68,70 +70,72 @@ export function SignupPage() {
         </h1>
         <p className={styles.subtitle}>Create your Tutorfolio account</p>
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="signup-email">
-              {authTexts.signUpEmailLabel}
-            </label>
-            <input
-              id="signup-email"
-              className={styles.input}
-              type="email"
-              autoComplete="email"
-              maxLength={limits.emailMax}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              onKeyDown={onEnter}
-            />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="signup-name">
-              {authTexts.firstNameLabel}
-            </label>
-            <input
-              id="signup-name"
-              className={styles.input}
-              autoComplete="given-name"
-              maxLength={limits.usernameMax}
-              aria-describedby="signup-name-hint"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              onKeyDown={onEnter}
-            />
-            <p id="signup-name-hint" className={styles.hint}>
-              Your teacher will find you by this name.
-            </p>
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="signup-password">
-              {authTexts.signUpPasswordLabel}
-            </label>
-            <PasswordInput
-              id="signup-password"
-              value={password}
-              onChange={setPassword}
-              onKeyDown={onEnter}
-              autoComplete="new-password"
-              describedBy="signup-password-hint"
-            />
-            <p id="signup-password-hint" className={styles.hint}>
-              {limits.passwordMin} to {limits.passwordMax} characters.
-            </p>
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="signup-repeat">
-              {authTexts.repeatPasswordLabel}
-            </label>
-            <PasswordInput
-              id="signup-repeat"
-              value={repeat}
-              onChange={setRepeat}
-              onKeyDown={onEnter}
-              autoComplete="new-password"
-            />
-          </div>
-          <button className={styles.submit} type="submit" disabled={!ready || busy}>
-            {authTexts.signUpButton}
-          </button>
+          <fieldset className={styles.fieldset} disabled={!interactive}>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="signup-email">
+                {authTexts.signUpEmailLabel}
+              </label>
+              <input
+                id="signup-email"
+                className={styles.input}
+                type="email"
+                autoComplete="email"
+                maxLength={limits.emailMax}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                onKeyDown={onEnter}
+              />
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="signup-name">
+                {authTexts.firstNameLabel}
+              </label>
+              <input
+                id="signup-name"
+                className={styles.input}
+                autoComplete="given-name"
+                maxLength={limits.usernameMax}
+                aria-describedby="signup-name-hint"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                onKeyDown={onEnter}
+              />
+              <p id="signup-name-hint" className={styles.hint}>
+                Your teacher will find you by this name.
+              </p>
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="signup-password">
+                {authTexts.signUpPasswordLabel}
+              </label>
+              <PasswordInput
+                id="signup-password"
+                value={password}
+                onChange={setPassword}
+                onKeyDown={onEnter}
+                autoComplete="new-password"
+                describedBy="signup-password-hint"
+              />
+              <p id="signup-password-hint" className={styles.hint}>
+                {limits.passwordMin} to {limits.passwordMax} characters.
+              </p>
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="signup-repeat">
+                {authTexts.repeatPasswordLabel}
+              </label>
+              <PasswordInput
+                id="signup-repeat"
+                value={repeat}
+                onChange={setRepeat}
+                onKeyDown={onEnter}
+                autoComplete="new-password"
+              />
+            </div>
+            <button className={styles.submit} type="submit" disabled={!ready || busy}>
+              {authTexts.signUpButton}
+            </button>
+          </fieldset>
         </form>
         <p className={styles.footer}>
           <Link to="/login" state={location.state}>

@@ -1,0 +1,22 @@
+/*
+ * The server's entry into the web app, built by `npm run build` into dist/ssr/prerender.js (a
+ * bundle with React inside, so the server needs nothing of web/ at run time). server/http/web.ts
+ * calls it once when it starts, for each of PRERENDERED_PATHS, with the settings it writes into
+ * index.html; the markup goes into that page's index.html.
+ */
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppShell } from './AppShell.tsx';
+import type { PageSettings } from './pageSettings.ts';
+
+export { PRERENDERED_ATTRIBUTE, PRERENDERED_PATHS } from './prerendered.ts';
+
+/** The HTML of the app at `path`, once every lazily loaded page of it has loaded. */
+export async function renderPage(path: string, settings: PageSettings): Promise<string> {
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={path}>{children}</StaticRouter>
+  );
+  const { prelude } = await prerender(<AppShell router={Router} settings={settings} />);
+  return await new Response(prelude).text();
+}
