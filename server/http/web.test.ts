@@ -192,6 +192,7 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
 
   it("puts the page's markup, rendered with this server's settings, in #root with its styles inline", async () => {
     const dir = builtWithPrerender(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the fake render's own source, a template literal
       'return `<form aria-label="Sign In" data-page="${path}">$& ${settings.signInProviders.join(\',\')}</form>`;',
     );
     const app = await startTestApp({
