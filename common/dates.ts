@@ -26,9 +26,16 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+export function wallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

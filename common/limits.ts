@@ -94,3 +94,28 @@ export const mathLimits = {
   rewardPerPoint: 10,
   resultPageSize: 6,
 } as const;
+
+/**
+ * The public portfolio's stopwatch and wall (issue 17): what the server accepts from anonymous
+ * visitors. The pages' inputs take their `maxLength` from here.
+ */
+export const portfolioLimits = {
+  /** A stopwatch name (default 'Anonymous'). */
+  stopwatchNameMax: 40,
+  /** The longest run the stopwatch records, in hundredths of a second (30 days). */
+  stopwatchElapsedMax: 30 * 24 * 3600 * 100,
+  /** Spec 2 §9: the history's page size. */
+  stopwatchPageSize: 10,
+  /**
+   * A pause or reset may report at most this much more than the server measured since the run last
+   * started (the start's request travelled after the visitor's click), in hundredths of a second.
+   */
+  stopwatchLatencyAllowance: 500,
+  /** Stopwatch records per address per hour from visitors who are not signed in. */
+  stopwatchWritesPerAddressPerHour: 240,
+  /** A wall message and its author's name. */
+  wallMessageMax: 280,
+  wallAuthorMax: 40,
+  /** Wall posts per address per hour (anyone). */
+  wallPostsPerAddressPerHour: 5,
+} as const;

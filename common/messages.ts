@@ -153,3 +153,19 @@ export const profileMessages = {
   pictureNotMultipart: 'Send the picture as multipart/form-data with the fields username and image.',
   picturesBusy: 'The server is busy with other pictures. Try again in a few seconds.',
 } as const;
+
+/** Answers of the portfolio's stopwatch and wall routes (issue 17). */
+export const portfolioApiMessages = {
+  stopwatchRunNotFound: 'relatedID: no stopwatch run starts with this id.',
+  stopwatchOtherBrowser:
+    'This stopwatch run was started in another browser; only that browser can continue it.',
+  stopwatchNameChanged: 'name: must stay the name the run was started with.',
+  stopwatchEnded: 'This stopwatch run has ended (it was reset). Start a new one.',
+  stopwatchAlreadyRunning: 'This stopwatch run is already running.',
+  stopwatchAlreadyPaused: 'This stopwatch run is already paused.',
+  tooManyStopwatchRecords: (seconds: number) =>
+    `Too many stopwatch records from your network. Try again in ${inWords(seconds)}.`,
+  tooManyWallPosts: (seconds: number) =>
+    `You have posted several messages already. Try again in ${inWords(seconds)}.`,
+  wallPostNotFound: 'No wall post has this id.',
+} as const;

@@ -23,8 +23,10 @@ import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes
 import { questionRoutes } from './questions/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
+import { stopwatchRoutes } from './stopwatch/routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { wallRoutes } from './wall/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(serviceRoutes);
       await api.register(statsRoutes);
       await api.register(mathRoutes);
+      await api.register(stopwatchRoutes);
+      await api.register(wallRoutes);
     },
     { prefix: '/api/v1' },
   );

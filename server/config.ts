@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { limits } from '../common/limits.ts';
+import { limits, portfolioLimits } from '../common/limits.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../common/oauth.ts';
 import { z } from '../common/zod.ts';
 
@@ -28,6 +28,9 @@ export type Config = {
   jsonBodyLimit: number;
   /** Sign-ups allowed per client address per hour (server/users/throttle.ts). */
   signUpsPerHour: number;
+  /** Stopwatch records per anonymous address per hour, wall posts per address per hour (issue 17). */
+  stopwatchWritesPerHour: number;
+  wallPostsPerHour: number;
   /** Slow and numerous clients (server/app.ts). */
   http: HttpLimits;
   demo: boolean;
@@ -127,6 +130,12 @@ const settings = {
     .max(100 * 1024 * 1024, 'must be a number of bytes between 1024 and 104857600')
     .default(limits.jsonBodyLimitBytes),
   SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(limits.signUpsPerAddressPerHour),
+  STOPWATCH_WRITES_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(
+    portfolioLimits.stopwatchWritesPerAddressPerHour,
+  ),
+  WALL_POSTS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(
+    portfolioLimits.wallPostsPerAddressPerHour,
+  ),
   REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(15_000),
   HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
   IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
@@ -257,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: read('SHUTDOWN_DRAIN_MS'),
     jsonBodyLimit: read('JSON_BODY_LIMIT'),
     signUpsPerHour: read('SIGNUPS_PER_ADDRESS_PER_HOUR'),
+    stopwatchWritesPerHour: read('STOPWATCH_WRITES_PER_ADDRESS_PER_HOUR'),
+    wallPostsPerHour: read('WALL_POSTS_PER_ADDRESS_PER_HOUR'),
     http: {
       requestTimeoutMs,
       headersTimeoutMs,

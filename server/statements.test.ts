@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionQuestion } from '../common/contracts/tutoring.ts';
-import { services, subscriptions } from './db/schema.ts';
+import { services, stopwatchRecords, subscriptions, wallPosts } from './db/schema.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
 import { call, dueIn, questionBody } from './test/tutoring.ts';
 import { linkChild } from './users/queries.ts';
@@ -282,6 +282,41 @@ const CASES: Case[] = [
     await studentWith(rows);
     await studentWith(rows);
   }),
+  // The portfolio's public lists (issue 17).
+  whole('GET /api/v1/stopwatch', '/api/v1/stopwatch?size=100&sort=id,desc', (rows) =>
+    t.database.db.insert(stopwatchRecords).values(
+      Array.from({ length: rows }, () => ({
+        name: 'Anonymous',
+        type: 's' as const,
+        elapsed: 0,
+        recordedAt: t.clock.now(),
+      })),
+    ),
+  ),
+  whole('GET /api/v1/wall', '/api/v1/wall?size=100', (rows) =>
+    t.database.db.insert(wallPosts).values(
+      Array.from({ length: rows }, (_, i) => ({
+        author: 'Anonymous',
+        message: `post ${i}`,
+        state: 'approved' as const,
+        createdAt: t.clock.now(),
+      })),
+    ),
+  ),
+  {
+    route: 'GET /api/v1/wall/moderation',
+    measure: async (rows) => {
+      const admin = await t.createUser({ roles: ['ADMIN'] });
+      await t.database.db.insert(wallPosts).values(
+        Array.from({ length: rows }, (_, i) => ({
+          author: 'Anonymous',
+          message: `waiting ${i}`,
+          createdAt: t.clock.now(),
+        })),
+      );
+      return (await statementsOf(admin, 'GET', '/api/v1/wall/moderation?size=100')).statements;
+    },
+  },
   {
     route: 'GET /api/v1/teacher/:id/students',
     measure: async (rows) => {
@@ -457,6 +492,10 @@ const SINGLE_ROW: Record<string, string> = {
   'GET /api/v1/simple_math/day_count': "one day's counter row",
   'GET /api/v1/simple_math/day_count/right': "one day's counter row",
   'GET /api/v1/simple_math/day_count/wrong': "one day's counter row",
+  'POST /api/v1/stopwatch': 'one record of one run',
+  'POST /api/v1/wall': 'one post',
+  'PATCH /api/v1/wall/moderation/:postId': 'one post',
+  'DELETE /api/v1/wall/moderation/:postId': 'one post',
   'PATCH /api/v1/questions/multiples':
     'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -12,6 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { WallState } from '../../common/contracts/portfolio.ts';
+import type { StopwatchType } from '../../common/portfolio/stopwatch.ts';
 import type { Role } from '../../common/roles.ts';
 
 export const users = pgTable(
@@ -404,5 +407,52 @@ export const mathDays = pgTable(
       'math_days_cap_check',
       sql`${t.correct} >= 0 and ${t.wrong} >= 0 and ${t.correct} + ${t.wrong} <= 100`,
     ),
+  ],
+);
+
+/**
+ * The public stopwatch's history (spec 2 §3): an append-only log of runs. A run is its start record
+ * (`s`, `run_id` null) and the resumes, pauses and the reset (`r`, `p`, `d`) that name it. Times are
+ * the server's (issue 17: the server owns the time).
+ */
+export const stopwatchRecords = pgTable(
+  'stopwatch_records',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The run's start record (the wire's `relatedID`); null on the start record. */
+    runId: integer().references((): AnyPgColumn => stopwatchRecords.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().$type<StopwatchType>().notNull(),
+    /** Hundredths of a second on the stopwatch. */
+    elapsed: integer().notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
+    /** On a start record: SHA-256 of the browser key that started it (only that browser continues it). */
+    ownerHash: text(),
+  },
+  (t) => [
+    check('stopwatch_records_type_check', sql`${t.type} in ('s', 'r', 'p', 'd')`),
+    check('stopwatch_records_run_check', sql`(${t.type} = 's') = (${t.runId} is null)`),
+    index('stopwatch_records_run_idx').on(t.runId, t.id),
+  ],
+);
+
+/**
+ * Visitors' messages on the wall (issue 17): stored as typed, shown as text; only the ones the
+ * owner approved are public.
+ */
+export const wallPosts = pgTable(
+  'wall_posts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    author: text().notNull(),
+    message: text().notNull(),
+    state: text().$type<WallState>().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    moderatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('wall_posts_state_check', sql`${t.state} in ('pending', 'approved', 'hidden')`),
+    index('wall_posts_approved_idx').on(t.id).where(sql`${t.state} = 'approved'`),
+    index('wall_posts_state_idx').on(t.state, t.id),
   ],
 );

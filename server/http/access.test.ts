@@ -53,7 +53,12 @@ type Row = {
 
 /** Default values of path parameters: `:name` is the student every persona is measured against. */
 const DEFAULT_PEOPLE: Record<string, Member> = { name: 'student', id: 'teacher' };
-const PATH_VALUES: Record<string, string> = { year: '2026', month: '11', provider: 'google' };
+const PATH_VALUES: Record<string, string> = {
+  year: '2026',
+  month: '11',
+  provider: 'google',
+  postId: '999999',
+};
 
 const MATRIX: Row[] = [
   // users
@@ -101,6 +106,18 @@ const MATRIX: Row[] = [
     okStatus: 302,
     why: 'back to /login: no state cookie',
   },
+  // the owner's public pages (issue 17): the stopwatch and the wall are anyone's; moderating is the owner's
+  { route: 'GET /api/v1/stopwatch', expect: ANYONE, query: 'page=0&size=10&sort=id,desc' },
+  {
+    route: 'POST /api/v1/stopwatch',
+    expect: ANYONE,
+    why: 'any visitor records (anonymous ones at a limited rate)',
+  },
+  { route: 'GET /api/v1/wall', expect: ANYONE, why: 'the board: approved posts only' },
+  { route: 'POST /api/v1/wall', expect: ANYONE, why: 'any visitor posts; the owner approves' },
+  { route: 'GET /api/v1/wall/moderation', expect: ADMIN, why: 'every post with its state: the owner only' },
+  { route: 'PATCH /api/v1/wall/moderation/:postId', expect: ADMIN, body: { state: 'approved' } },
+  { route: 'DELETE /api/v1/wall/moderation/:postId', expect: ADMIN },
   // questions, topics, rosters
   { route: 'POST /api/v1/questions', expect: STAFF },
   { route: 'POST /api/v1/questions/multiples', expect: STAFF },

@@ -201,6 +201,20 @@ const SHAPED: Record<string, fc.Arbitrary<unknown>> = {
   ),
   'PUT /api/v1/submissions/mark/:name': fc.dictionary(idKey, mark, { maxKeys: 4 }),
   'PUT /api/v1/marking': fc.dictionary(idKey, mark, { maxKeys: 4 }),
+  'POST /api/v1/stopwatch': fc.record(
+    {
+      name: fc.oneof(text, fc.constant('Anonymous')),
+      generatedDate: fc.oneof(dateLike, fc.constant(null)),
+      elapsedTime: fc.oneof(idOrJunk, fc.constant(0)),
+      type: fc.oneof(fc.constantFrom('s', 'r', 'p', 'd'), text),
+      relatedID: fc.oneof(idOrJunk, fc.constant(null)),
+    },
+    { requiredKeys: [] },
+  ),
+  'POST /api/v1/wall': fc.record({ author: text, message: text }, { requiredKeys: [] }),
+  'PATCH /api/v1/wall/moderation/:postId': fc.record({
+    state: fc.oneof(fc.constantFrom('approved', 'hidden', 'pending'), text),
+  }),
   'PATCH /api/v1/drafts/:name': fc.record({
     changes: fc.dictionary(
       idKey,

@@ -61,6 +61,8 @@ export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   month: () => '11',
   /** Provider sign-in routes (issue 15). */
   provider: () => 'google',
+  /** Wall moderation (issue 17): a post that does not exist. */
+  postId: () => '999999',
 };
 
 /** The concrete URL to call for a route: its subject parameter is the cast's student. */

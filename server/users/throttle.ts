@@ -141,3 +141,22 @@ export async function checkSignUpAllowed(
     throw tooMany(apiMessages.tooManySignUps, windowStart.getTime() + HOUR_MS - now.getTime());
   }
 }
+
+/**
+ * At most `perHour` actions of one kind (`what`: `stopwatch`, `wall`) per address in a fixed hour,
+ * counted in one atomic statement (so parallel requests are counted exactly); past it a 429 with
+ * `Retry-After` and `message`.
+ */
+export async function checkHourlyAllowance(
+  db: Db,
+  what: string,
+  {
+    ip,
+    now,
+    perHour,
+    message,
+  }: { ip: string; now: Date; perHour: number; message: (seconds: number) => string },
+): Promise<void> {
+  const { count, windowStart } = await countInWindow(db, `${what}-address:${addressKey(ip)}`, now, HOUR_MS);
+  if (count > perHour) throw tooMany(message, windowStart.getTime() + HOUR_MS - now.getTime());
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { wallClock } from '../dates.ts';
+import {
+  agoBetween,
+  agoInWords,
+  durationInWords,
+  formatElapsedSeconds,
+  formatStopwatch,
+} from './stopwatch.ts';
+
+const seoul = (iso: string) => wallClock(new Date(iso), 'Asia/Seoul');
+
+describe('stopwatch formats (spec 2 §2, §4)', () => {
+  it('shows hh:mm:ss.cc from hundredths, hours going past 99', () => {
+    expect(formatStopwatch(0)).toBe('00:00:00.00');
+    expect(formatStopwatch(6_123)).toBe('00:01:01.23');
+    expect(formatStopwatch(360_000 * 123 + 59)).toBe('123:00:00.59');
+    expect(formatElapsedSeconds(7_500)).toBe('00:01:15');
+  });
+
+  it('says durations in hours and minutes, nothing under a minute', () => {
+    expect(durationInWords(5_999)).toBe('');
+    expect(durationInWords(6_000)).toBe('1 minute');
+    expect(durationInWords(360_000 + 12_000)).toBe('1 hour 2 minutes');
+    expect(durationInWords(720_000)).toBe('2 hours');
+  });
+
+  it('counts whole calendar months and elapsed days, hours and minutes, truncating', () => {
+    expect(agoBetween(seoul('2026-01-31T10:00:00+09:00'), seoul('2026-02-28T10:00:00+09:00'))).toEqual({
+      yearAgo: 0,
+      monthAgo: 0,
+      dayAgo: 28,
+      hourAgo: 28 * 24,
+      minAgo: 28 * 24 * 60,
+    });
+    expect(agoBetween(seoul('2026-01-15T10:00:00+09:00'), seoul('2027-02-15T10:00:00+09:00'))).toMatchObject({
+      yearAgo: 1,
+      monthAgo: 13,
+    });
+    expect(agoBetween(seoul('2026-03-10T10:00:00+09:00'), seoul('2026-03-10T10:00:59+09:00')).minAgo).toBe(0);
+  });
+
+  it('words an age by its largest non-zero unit', () => {
+    const zero = { yearAgo: 0, monthAgo: 0, dayAgo: 0, hourAgo: 0, minAgo: 0 };
+    expect(agoInWords(zero)).toBe('just now');
+    expect(agoInWords({ ...zero, minAgo: 1 })).toBe('1 minute ago');
+    expect(agoInWords({ ...zero, hourAgo: 3, minAgo: 190 })).toBe('3 hours ago');
+    expect(agoInWords({ yearAgo: 2, monthAgo: 25, dayAgo: 800, hourAgo: 19_200, minAgo: 1 })).toBe(
+      '2 years ago',
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { toPage } from '../../common/contracts/paging.ts';
+import {
+  WallModerationQuery,
+  WallModerationRequest,
+  type WallPost,
+  type WallPostForModeration,
+  WallPostParams,
+  WallPostRequest,
+} from '../../common/contracts/portfolio.ts';
+import { formatDateTime } from '../../common/dates.ts';
+import { portfolioApiMessages } from '../../common/messages.ts';
+import { notFound } from '../errors.ts';
+import { access } from '../http/access.ts';
+import { parsePage } from '../http/paging.ts';
+import { parseWith } from '../http/parse.ts';
+import { declareRoutes } from '../http/route.ts';
+import { checkHourlyAllowance } from '../users/throttle.ts';
+import {
+  deleteWallPost,
+  insertWallPost,
+  setWallPostState,
+  type WallPostRow,
+  wallPage,
+  wallSortable,
+} from './queries.ts';
+
+/**
+ * The wall (issue 17): visitors post short messages, the owner (an admin) approves the ones the
+ * public board shows. Messages are stored as typed and always travel as JSON strings: the pages show
+ * them as text, never as markup.
+ */
+export async function wallRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
+  const { database, now, config } = app.deps;
+  const publicPost = (row: WallPostRow): WallPost => ({
+    id: row.id,
+    author: row.author,
+    message: row.message,
+    createdDate: formatDateTime(row.createdAt, config.timeZone),
+  });
+  const moderatedPost = (row: WallPostRow): WallPostForModeration => ({
+    ...publicPost(row),
+    state: row.state,
+    moderatedDate: row.moderatedAt ? formatDateTime(row.moderatedAt, config.timeZone) : null,
+  });
+
+  /** The board: approved posts only, newest first. */
+  route.get('/wall', access.public, async (request) => {
+    const page = parsePage(request.query, wallSortable);
+    const { rows, total } = await wallPage(database.db, page, 'approved');
+    return toPage(rows.map(publicPost), page, total);
+  });
+
+  /** A visitor's message: waits for the owner's approval; a few per address per hour. */
+  route.post('/wall', access.public, async (request, reply) => {
+    const body = parseWith(WallPostRequest, request.body, 'body');
+    const at = now();
+    await checkHourlyAllowance(database.db, 'wall', {
+      ip: request.ip,
+      now: at,
+      perHour: config.wallPostsPerHour,
+      message: portfolioApiMessages.tooManyWallPosts,
+    });
+    const row = await insertWallPost(database.db, { ...body, createdAt: at });
+    return reply.code(201).send(moderatedPost(row));
+  });
+
+  /** The owner's list: every post with its state (`?state=` narrows it), newest first. */
+  route.get('/wall/moderation', access.admin, async (request) => {
+    const { state } = parseWith(
+      WallModerationQuery,
+      { state: (request.query as { state?: unknown }).state },
+      'query',
+    );
+    const page = parsePage(request.query, wallSortable);
+    const { rows, total } = await wallPage(database.db, page, state);
+    return toPage(rows.map(moderatedPost), page, total);
+  });
+
+  /** Shows a post on the board (`approved`) or takes it off (`hidden`). */
+  route.patch('/wall/moderation/:postId', access.admin, async (request) => {
+    const { postId } = parseWith(WallPostParams, request.params, 'params');
+    const { state } = parseWith(WallModerationRequest, request.body, 'body');
+    const row = await setWallPostState(database.db, postId, state, now());
+    if (!row) throw notFound(portfolioApiMessages.wallPostNotFound);
+    return moderatedPost(row);
+  });
+
+  route.delete('/wall/moderation/:postId', access.admin, async (request, reply) => {
+    const { postId } = parseWith(WallPostParams, request.params, 'params');
+    if (!(await deleteWallPost(database.db, postId))) throw notFound(portfolioApiMessages.wallPostNotFound);
+    return reply.code(204).send();
+  });
+}
