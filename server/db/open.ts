@@ -38,26 +38,35 @@ export type Database = {
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type OpenOptions =
-  | {
-      kind: 'pglite';
-      /** Directory to hold the data; null keeps it in memory (tests). */
-      dataDir: string | null;
-      /** Start from a dump (tests load a migrated template this way: ~0.4 s instead of ~3 s). */
-      loadDataDir?: Blob;
-      /** Skip the directory lock (only for a directory this process already holds). */
-      lock?: DataDirLock;
-    }
-  | {
-      kind: 'postgres';
-      url: string;
-      poolSize?: number;
-      /** Told when an idle pooled connection fails (the server restarted or ended it). */
-      onIdleError?: (error: Error) => void;
-    };
+/**
+ * Which migrations opening runs: the code's own (default), another folder (a restore brings a
+ * database to its backup's level first: server/backup/), or none (null: a backup reads as it finds).
+ */
+type MigrationChoice = { migrationsFolder?: string | null };
+
+export type OpenOptions = MigrationChoice &
+  (
+    | {
+        kind: 'pglite';
+        /** Directory to hold the data; null keeps it in memory (tests). */
+        dataDir: string | null;
+        /** Start from a dump (tests load a migrated template this way: ~0.4 s instead of ~3 s). */
+        loadDataDir?: Blob;
+        /** Skip the directory lock (only for a directory this process already holds). */
+        lock?: DataDirLock;
+      }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize?: number;
+        /** Told when an idle pooled connection fails (the server restarted or ended it). */
+        onIdleError?: (error: Error) => void;
+      }
+  );
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const queries = new QueryCounter();
+  const folder = options.migrationsFolder === undefined ? migrationsFolder : options.migrationsFolder;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection closed by the server (a restart, pg_terminate_backend) is dropped from the
@@ -66,7 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // Fail fast with the server's own message when the URL is wrong.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queries }) as unknown as Db;
-    await migrateWithLock(pool);
+    if (folder) await migrateWithLock(pool, folder);
     return {
       db,
       kind: 'postgres',
@@ -88,7 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queries }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (folder) await migratePglite(db as never, { migrationsFolder: folder });
   return {
     db,
     kind: 'pglite',
@@ -107,16 +116,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /** Two instances starting together against one PostgreSQL must not both run a migration. */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
+async function migrateWithLock(pool: pg.Pool, folder: string): Promise<void> {
   // The migration runs on the connection that holds the lock (a pool of one would otherwise wait forever).
   const connection = await pool.connect();
   try {
     await connection.query('select pg_advisory_lock(727272)');
-    await migratePg(drizzlePg(connection, { schema, casing: 'snake_case' }), { migrationsFolder });
+    await migratePg(drizzlePg(connection, { schema, casing: 'snake_case' }), { migrationsFolder: folder });
   } finally {
     await connection.query('select pg_advisory_unlock(727272)').catch(() => {});
     connection.release();
   }
+}
+
+/** Runs the code's migrations not yet applied (after a restore from an older backup). */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'postgres') await migrateWithLock(client as pg.Pool, migrationsFolder);
+  else await migratePglite(database.db as never, { migrationsFolder });
 }
 
 /** The database the settings ask for: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
