@@ -130,7 +130,7 @@ describe('backup and restore', () => {
       const draft = await call(target, student, 'GET', `/api/v1/drafts/${name}`);
       expect(JSON.stringify(draft.json())).toContain('half an answer\\nwith a second line');
       const card = (await call(target, student, 'GET', `/api/v1/users/${name}`)).json() as {
-        imageUrl: string;
+        imageURL: string;
       };
       const picture = await target.request({ method: 'GET', url: card.imageURL });
       expect(picture.statusCode).toBe(200);
