@@ -1,5 +1,5 @@
 // `npm run size`: builds the web app (npm script), serves it as `npm start` does, and prints what a
-// first visit of /login, /tutoring/{name}, /upload, /user/{name} and /stats/{name} downloads (script
+// first visit of /login, /tutoring/{name}, /upload, /user/{name}, /stats/{name} and the drill's pages downloads (script
 // + CSS, brotli as served).
 // Exits 1 when a page is over its budget or carries code of other pages (first-load.ts `areas`).
 // Options: --dist <dir> (measure another build), --json (machine-readable figures).
@@ -32,6 +32,16 @@ export const firstVisits: FirstVisit[] = [
     as: teacher,
     ownAreas: ['charts', 'calendar'],
     budget: 170_000,
+  },
+  // The timed addition drill (issue 16): the entry and the game carry no charts; the results draw.
+  { label: '/math', path: '/math', as: student, budget: 105_000 },
+  { label: '/math/start', path: '/math/start', as: student, budget: 110_000 },
+  {
+    label: '/math/result/{name}',
+    path: `/math/result/${student.username}`,
+    as: student,
+    ownAreas: ['charts'],
+    budget: 165_000,
   },
 ];
 

@@ -56,6 +56,15 @@ const marking = lazyPage('marking', () =>
   import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingPage),
 );
 
+// The timed addition drill (spec 2 §2): the entry, the game and the results (which draw charts).
+const math = lazyPage('math', () => import('./pages/math/MathPage.tsx').then((m) => m.MathPage));
+const mathGame = lazyPage('math-start', () =>
+  import('./pages/math/MathGamePage.tsx').then((m) => m.MathGamePage),
+);
+const mathResult = lazyPage('math-result', () =>
+  import('./pages/math/MathResultPage.tsx').then((m) => m.MathResultPage),
+);
+
 type Handle = { page: LazyPage };
 
 function mount(page: LazyPage, fallback: ReactNode): { element: ReactNode; handle: Handle } {
@@ -96,6 +105,9 @@ export const routes: RouteObject[] = [
       { path: '/upload', ...content(upload) },
       { path: '/upload/multiples', ...content(bulkUpload) },
       { path: '/stats/:name', ...content(stats) },
+      { path: '/math', ...content(math) },
+      { path: '/math/start', ...content(mathGame) },
+      { path: '/math/result/:name', ...content(mathResult) },
     ],
   },
   {

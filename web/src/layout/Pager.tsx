@@ -1,15 +1,22 @@
 import styles from './Pager.module.css';
 import { PAGE_SIZES, pageWindow } from './paging.ts';
 
-type SizeProps = { size: number; onSize: (size: number) => void; label?: string };
+type SizeProps = {
+  size: number;
+  onSize: (size: number) => void;
+  label?: string;
+  /** Sizes offered besides the shared ones (a page's own default, such as the math results' 6). */
+  extraSizes?: readonly number[];
+};
 
 /** 'Questions per page' (spec 1 §2): changing it goes back to the first page. */
-export function PageSizeSelect({ size, onSize, label = 'Questions per page' }: SizeProps) {
+export function PageSizeSelect({ size, onSize, label = 'Questions per page', extraSizes = [] }: SizeProps) {
+  const sizes = [...new Set([...PAGE_SIZES, ...extraSizes])].sort((a, b) => a - b);
   return (
     <label className={styles.size}>
       {label}
       <select value={size} onChange={(event) => onSize(Number(event.target.value))}>
-        {PAGE_SIZES.map((option) => (
+        {sizes.map((option) => (
           <option key={option} value={option}>
             {option}
           </option>

@@ -9,11 +9,17 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './paging.ts';
  * 0-based here, as the API takes it; defaults (page 1, size 5) are left out of the address. Every
  * change is a new history entry; a filter change goes back to the first page.
  */
-export function usePageParams<F extends string = never>(filters: readonly F[] = []) {
+export function usePageParams<F extends string = never>(
+  filters: readonly F[] = [],
+  /** A page whose own default size is not 5 (the math results' 6, spec 2 §9); it is then offered too. */
+  options: { defaultSize?: number } = {},
+) {
+  const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
   const [search, setSearch] = useSearchParams();
   const page = Math.max(0, (Number.parseInt(search.get('page') ?? '', 10) || 1) - 1);
   const rawSize = Number(search.get('size'));
-  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
+  const size =
+    (PAGE_SIZES as readonly number[]).includes(rawSize) || rawSize === defaultSize ? rawSize : defaultSize;
   const rawDate = search.get('date');
   const date = rawDate && isDay(rawDate) ? rawDate : null;
   const filterKey = filters.map((f) => search.get(f) ?? '').join('\u0000');
@@ -30,13 +36,13 @@ export function usePageParams<F extends string = never>(filters: readonly F[] = 
         for (const [key, value] of Object.entries(changes)) {
           const text = value === null ? '' : String(value);
           const isDefault =
-            (key === 'page' && text === '1') || (key === 'size' && text === String(DEFAULT_PAGE_SIZE));
+            (key === 'page' && text === '1') || (key === 'size' && text === String(defaultSize));
           if (text === '' || isDefault) next.delete(key);
           else next.set(key, text);
         }
         return next;
       }),
-    [setSearch],
+    [setSearch, defaultSize],
   );
 
   return {

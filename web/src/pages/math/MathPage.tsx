@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { mathTexts } from '../../../../common/mathTexts.ts';
+import { failureTexts } from '../../../../common/messages.ts';
+import { mathApi, mathKeys } from '../../api/math.ts';
+import { userKeys, usersApi } from '../../api/users.ts';
+import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { PreloadLink } from '../../routing/PreloadLink.tsx';
+import { buttonClass } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import styles from './Math.module.css';
+
+/**
+ * /math: the drill's entry (spec 2 §2 leaves the bare route's behaviour open): the signed-in
+ * student's count for today, Start (the game, with the name in navigation state) and Results.
+ */
+export function MathPage() {
+  const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const name = me.data?.username ?? '';
+  const isStudent = me.data?.roles.includes('ROLE_STUDENT') ?? false;
+  const today = useQuery({
+    queryKey: mathKeys.today(name),
+    queryFn: () => mathApi.dayCount(name),
+    enabled: isStudent,
+    retry: false,
+  });
+  useEffect(() => {
+    const error = me.error ?? today.error;
+    if (error) onFailure(error);
+  }, [me.error, today.error, onFailure]);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{mathTexts.title}</h1>
+      {me.data && !isStudent ? (
+        <Card as="section" aria-label={mathTexts.title}>
+          <p>{mathTexts.studentsOnly}</p>
+          <PreloadLink to={`/user/${encodeURIComponent(name)}`}>{mathTexts.dashboard}</PreloadLink>
+        </Card>
+      ) : (
+        <Card as="section" title={mathTexts.today} aria-label={mathTexts.today}>
+          <p className={styles.todayCount} role="status">
+            {today.data === undefined ? mathTexts.loading : mathTexts.todayCount(today.data)}
+          </p>
+          <p className={styles.hint}>{mathTexts.intro}</p>
+          <nav className={styles.links} aria-label={mathTexts.title}>
+            <PreloadLink
+              className={buttonClass({ variant: 'primary', size: 'lg' })}
+              to="/math/start"
+              state={{ name }}
+            >
+              {mathTexts.start}
+            </PreloadLink>
+            <PreloadLink
+              className={buttonClass({ size: 'lg' })}
+              to={`/math/result/${encodeURIComponent(name)}`}
+            >
+              {mathTexts.results}
+            </PreloadLink>
+          </nav>
+        </Card>
+      )}
+    </div>
+  );
+}
