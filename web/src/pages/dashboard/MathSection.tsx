@@ -1,15 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
+import { mathTexts } from '../../../../common/mathTexts.ts';
+import { failureTexts } from '../../../../common/messages.ts';
+import { mathApi, mathKeys } from '../../api/math.ts';
+import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
+import { LineChart, ScorePie } from '../../ui/charts/charts.tsx';
+import { chartColours } from '../../ui/charts/options.ts';
 import styles from './UserPage.module.css';
+
+/** How many of the newest days the section's line shows. */
+const RECENT_DAYS = 14;
 
 /**
  * The dashboard's 'Simple Math Question' section (spec 1 §2): Start (the game takes the student's
- * name in navigation state, spec 2 §2) and Result. Its own chunk, loaded on first open, so the
- * drill's chart can join it without weighing on the dashboard's first load.
+ * name in navigation state, spec 2 §2), Result, the latest day's pie (as the original drew it) and
+ * a line of the recent days. Its own chunk, loaded on first open with the charts, so the dashboard's
+ * first load carries neither.
  */
 export function MathSection() {
   const { name = '' } = useParams();
+  const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
+  const latest = useQuery({
+    queryKey: mathKeys.latestDay(name),
+    queryFn: () => mathApi.latestDay(name),
+    retry: false,
+  });
+  const recent = useQuery({
+    queryKey: mathKeys.days(name, 0, RECENT_DAYS),
+    queryFn: () => mathApi.days(name, 0, RECENT_DAYS),
+    retry: false,
+  });
+  useEffect(() => {
+    const error = latest.error ?? recent.error;
+    if (error) onFailure(error);
+  }, [latest.error, recent.error, onFailure]);
+
+  // Oldest first on the line; the server pages newest first.
+  const days = [...(recent.data?.content ?? [])].reverse();
+  const colours = chartColours();
   return (
     <div className={styles.section}>
       <nav className={styles.links} aria-label={dashboardTexts.math}>
@@ -18,6 +49,28 @@ export function MathSection() {
         </PreloadLink>
         <PreloadLink to={`/math/result/${encodeURIComponent(name)}`}>{dashboardTexts.result}</PreloadLink>
       </nav>
+      {latest.isPending || recent.isPending ? (
+        <p role="status">{dashboardTexts.loading}</p>
+      ) : (
+        <div className={styles.charts}>
+          <ScorePie
+            title={latest.data ? mathTexts.latestDay(latest.data.date) : mathTexts.latestDayNone}
+            correct={latest.data?.correctCounts ?? 0}
+            wrong={latest.data?.wrongCounts ?? 0}
+            empty={mathTexts.noDays}
+          />
+          <LineChart
+            title={mathTexts.recentDays}
+            labels={days.map((d) => d.date)}
+            series={[
+              { label: 'Correct', values: days.map((d) => d.correctCounts), colour: colours.ok },
+              { label: 'Wrong', values: days.map((d) => d.wrongCounts), colour: colours.bad },
+            ]}
+            axes={{ x: 'Day', y: 'Answers', counts: true }}
+            empty={mathTexts.noDays}
+          />
+        </div>
+      )}
     </div>
   );
 }
