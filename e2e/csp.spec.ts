@@ -45,6 +45,9 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
   await visit(page, '/tutoring/alice', /Questions for alice|no question/);
   await visit(page, '/submission/alice', 'Submissions');
   await visit(page, '/review/alice', /Review|no question/);
+  await visit(page, '/math', 'Simple Math Question');
+  await visit(page, '/math/start', 'Simple Math Question');
+  await visit(page, '/math/result/alice', "alice's results");
 
   await page.goto('/logout');
   await expect(page).toHaveURL('/login');
