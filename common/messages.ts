@@ -169,3 +169,24 @@ export const portfolioApiMessages = {
     `You have posted several messages already. Try again in ${inWords(seconds)}.`,
   wallPostNotFound: 'No wall post has this id.',
 } as const;
+
+/** Answers of the admin console's routes (issue 14); apart, so pages that never call them do not carry them. */
+export const adminMessages = {
+  serviceExists: (name: string) => `A service named "${name}" already exists.`,
+  unknownNames: (students: readonly string[], services: readonly string[]) => {
+    const parts = [
+      students.length ? `No student named ${students.join(', ')}` : '',
+      services.length ? `No service named ${services.join(', ')}` : '',
+    ];
+    return `${parts.filter(Boolean).join('; ')}. Nothing was saved.`;
+  },
+  serviceNotFound: 'Service not found.',
+  notSubscribed: (student: string, service: string) => `${student} is not subscribed to ${service}.`,
+  notAParent: (name: string) => `${name} is not a parent account (role PARENT).`,
+  notStudents: (names: readonly string[]) =>
+    `Only students can be linked to a parent: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not a student account. Nothing was saved.`,
+  notLinked: (parent: string, child: string) => `${child} is not linked to ${parent}.`,
+  lastAdmin: 'You are the last administrator: give another account the ADMIN role before removing your own.',
+  keepOneAdmin: 'This change would leave the school without an administrator.',
+  noLongerAdmin: 'You are no longer an administrator.',
+} as const;

@@ -13,6 +13,7 @@ import { registerSessions } from './http/sessions.ts';
 import { createLogOutput, type LogOutput } from './logging.ts';
 import './http/types.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mathRoutes);
       await api.register(stopwatchRoutes);
       await api.register(wallRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/v1' },
   );

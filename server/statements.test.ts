@@ -185,6 +185,24 @@ const whole = (route: string, url: string, grow: (rows: number) => Promise<unkno
   },
 });
 
+/** A list over everything that only an admin reads, in a database of its own. */
+const adminWhole = (route: string, url: string, grow: (rows: number) => Promise<unknown>): Case => ({
+  route,
+  measure: async (rows) => {
+    const shared = { t, teacher };
+    t = await startTestApp();
+    teacher = await t.createUser({ roles: ['TEACHER'] });
+    try {
+      const admin = await t.createUser({ roles: ['ADMIN'] });
+      await grow(rows);
+      return (await statementsOf(admin, 'GET', url)).statements;
+    } finally {
+      await t.close();
+      ({ t, teacher } = shared);
+    }
+  },
+});
+
 let topicBatch = 0;
 const CASES: Case[] = [
   // Lists of one student.
@@ -337,7 +355,58 @@ const CASES: Case[] = [
       return (await statementsOf(teacher, 'GET', url)).statements;
     },
   },
+  // The admin console's lists (issue 14), each over a database of its own.
+  adminWhole('GET /api/v1/services', '/api/v1/services', async (rows) => {
+    await t.database.db
+      .insert(services)
+      .values(Array.from({ length: rows }, () => ({ name: `service ${randomUUID()}` })));
+  }),
+  adminWhole('GET /api/v1/users', '/api/v1/users?size=100', async (rows) => {
+    const made = await students(rows);
+    const [service] = await t.database.db
+      .insert(services)
+      .values({ name: `service ${randomUUID()}` })
+      .returning({ id: services.id });
+    await t.database.db
+      .insert(subscriptions)
+      .values(made.map((s) => ({ studentId: s.user.id, serviceId: service!.id })));
+  }),
+  adminWhole('GET /api/v1/users/parents', '/api/v1/users/parents', async (rows) => {
+    const children = await students(2);
+    for (let i = 0; i < rows; i++) {
+      const parent = await t.createUser({ roles: ['PARENT'] });
+      for (const child of children) await linkChild(t.database.db, parent.user.id, child.user.id);
+    }
+  }),
+  adminWhole('GET /api/v1/audit', '/api/v1/audit', async (rows) => {
+    const admin = await t.createUser({ roles: ['ADMIN'] });
+    for (let i = 0; i < rows; i++)
+      expect((await call(t, admin, 'POST', '/api/v1/services', `audited ${i}`)).statusCode).toBe(200);
+  }),
   // Batch writes.
+  {
+    route: 'POST /api/v1/subscriptions/multiples',
+    measure: async (rows) => {
+      const admin = await t.createUser({ roles: ['ADMIN'] });
+      const made = await students(rows);
+      const serviceNames = [`first ${randomUUID()}`, `second ${randomUUID()}`];
+      await t.database.db.insert(services).values(serviceNames.map((name) => ({ name })));
+      const pairs = made.flatMap((s) =>
+        serviceNames.map((serviceName) => ({ studentName: s.user.username, serviceName })),
+      );
+      return (await statementsOf(admin, 'POST', '/api/v1/subscriptions/multiples', pairs)).statements;
+    },
+  },
+  {
+    route: 'POST /api/v1/users/children/:name',
+    measure: async (rows) => {
+      const admin = await t.createUser({ roles: ['ADMIN'] });
+      const parent = await t.createUser({ roles: ['PARENT'] });
+      const names = (await students(rows)).map((s) => s.user.username);
+      const url = `/api/v1/users/children/${parent.user.username}`;
+      return (await statementsOf(admin, 'POST', url, names)).statements;
+    },
+  },
   {
     route: 'POST /api/v1/questions',
     measure: async (rows) => {
@@ -496,6 +565,9 @@ const SINGLE_ROW: Record<string, string> = {
   'POST /api/v1/wall': 'one post',
   'PATCH /api/v1/wall/moderation/:postId': 'one post',
   'DELETE /api/v1/wall/moderation/:postId': 'one post',
+  'POST /api/v1/services': 'one service',
+  'DELETE /api/v1/subscriptions/:name/:service': 'one subscription',
+  'DELETE /api/v1/users/children/:name/:child': 'one link',
   'PATCH /api/v1/questions/multiples':
     'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
 };

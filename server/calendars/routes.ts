@@ -31,6 +31,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
 
   /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
   route.patch('/calendars/:name', access.adminFor('name'), async (request) =>
-    rebuildStudentCalendar(database.db, request.subject.id),
+    rebuildStudentCalendar(database.db, request.subject, {
+      actor: { userId: request.auth.userId, username: request.auth.username },
+      now: app.deps.now(),
+    }),
   );
 }

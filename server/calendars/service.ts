@@ -1,5 +1,6 @@
 import type { CalendarItem } from '../../common/contracts/tutoring.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
+import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { findStudentsByNames, lockStudents } from '../users/queries.ts';
 import { type CalendarRow, calendarMonth, rebuildCalendar } from './queries.ts';
@@ -39,10 +40,22 @@ export async function studentCalendar(
   return (await calendarMonth(db, [studentId], year, month)).map(toItem);
 }
 
-/** `PATCH calendars/{name}`: the student's calendar rebuilt from scratch, under the student's lock. */
-export async function rebuildStudentCalendar(db: Db, studentId: number): Promise<number> {
+/** `PATCH calendars/{name}`: the student's calendar rebuilt from scratch, under the student's lock (audited). */
+export async function rebuildStudentCalendar(
+  db: Db,
+  student: { id: number; username: string },
+  context: { actor: AuditActor; now: Date },
+): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockStudents(tx, [studentId]);
-    return rebuildCalendar(tx, studentId);
+    await lockStudents(tx, [student.id]);
+    const days = await rebuildCalendar(tx, student.id);
+    await recordAudit(tx, {
+      ...context,
+      at: context.now,
+      action: 'calendar.reload',
+      target: student.username,
+      detail: `${days} days`,
+    });
+    return days;
   });
 }

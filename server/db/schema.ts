@@ -456,3 +456,24 @@ export const wallPosts = pgTable(
     index('wall_posts_state_idx').on(t.state, t.id),
   ],
 );
+
+// ---- admin console (issue 14) ----
+
+/**
+ * Every administrator write (services, subscriptions, users' names and roles, parent links,
+ * reloads): who, what, when. Written in the same transaction as the change it records, so a change
+ * is never without its line nor a line without its change. The actor's name is kept as it was, so
+ * the log still reads when the account is renamed or removed.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp({ withTimezone: true }).notNull(),
+  actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+  actorName: text().notNull(),
+  /** One of AUDIT_ACTIONS (common/contracts/admin.ts). */
+  action: text().notNull(),
+  /** What it was done to: a username, a service's name. */
+  target: text().notNull(),
+  /** The change in words (`STUDENT → STUDENT,PARENT`, `3 new of 4 pairs`). */
+  detail: text().notNull().default(''),
+});

@@ -58,6 +58,7 @@ const PATH_VALUES: Record<string, string> = {
   month: '11',
   provider: 'google',
   postId: '999999',
+  service: 'No such service',
 };
 
 const MATRIX: Row[] = [
@@ -85,7 +86,48 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, OK, 403, 403, OK],
     why: "a parent's own children: that parent and an admin (a teacher reads students only)",
   },
-  // services (issue 13; the admin routes come with the console)
+  // the admin console (issue 14)
+  { route: 'GET /api/v1/users', expect: ADMIN, why: "the console's user cards" },
+  { route: 'GET /api/v1/users', expect: ADMIN, query: 'q={student}&page=0&size=10', why: 'searched' },
+  {
+    route: 'GET /api/v1/users/parents',
+    expect: ADMIN,
+    why: 'every parent with children: not taken for users/{name} (a student named "parents" would be 403 here)',
+  },
+  {
+    route: 'POST /api/v1/users/children/:name',
+    people: { name: 'parent' },
+    body: ['{student}'],
+    expect: ADMIN,
+    why: 'linking (the link exists: nothing changes); never the parent themself',
+  },
+  {
+    route: 'POST /api/v1/users/children/:name',
+    body: ['{student}'],
+    expect: ADMIN,
+    why: 'a student named as the parent: 400 for the admin',
+  },
+  {
+    route: 'DELETE /api/v1/users/children/:name/:child',
+    people: { name: 'parent', child: 'otherStudent' },
+    expect: ADMIN,
+    why: 'unlinking (not linked: 404 for the admin, nothing changes)',
+  },
+  { route: 'GET /api/v1/services', expect: STAFF, why: 'names for the pickers' },
+  { route: 'POST /api/v1/services', expect: ADMIN, body: '', why: 'an empty name: 400 for the admin' },
+  {
+    route: 'POST /api/v1/subscriptions/multiples',
+    expect: ADMIN,
+    body: [{ studentName: '{student}', serviceName: 'No such service' }],
+    why: 'an unknown service: 400 for the admin, nothing saved',
+  },
+  {
+    route: 'DELETE /api/v1/subscriptions/:name/:service',
+    expect: ADMIN,
+    why: 'an unknown service: 404 for the admin',
+  },
+  { route: 'GET /api/v1/audit', expect: ADMIN, why: 'the latest admin writes' },
+  // services (issue 13)
   { route: 'GET /api/v1/subscriptions', expect: STUDENT_READ, query: 'name={student}' },
   {
     route: 'GET /api/v1/subscriptions',

@@ -182,6 +182,18 @@ const SHAPED: Record<string, fc.Arbitrary<unknown>> = {
     topics: names,
   }),
   'POST /api/v1/topics': text,
+  'POST /api/v1/services': fc.oneof(text, fc.record({ name: text }, { requiredKeys: [] })),
+  'POST /api/v1/subscriptions/multiples': fc.array(
+    fc.record(
+      {
+        studentName: nameLike,
+        serviceName: fc.oneof(fc.constantFrom('Tutoring', 'Simple Math Question'), text),
+      },
+      { requiredKeys: [] },
+    ),
+    { maxLength: 4 },
+  ),
+  'POST /api/v1/users/children/:name': names,
   'POST /api/v1/assignments': fc.record({
     questionIds: fc.array(idOrJunk, { maxLength: 4 }),
     names,

@@ -12,11 +12,12 @@ import { access } from '../http/access.ts';
 import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
+import { studentsWithSubscriptions } from '../services/queries.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
 import { createQuestionsInBulk } from './bulk.ts';
 import { modifyQuestions } from './modify.ts';
 import { pendingSortable } from './queries.ts';
-import { allStudents, allTopics, questionSortable, SEARCH_FIELDS, studentsOfTeacher } from './search.ts';
+import { allTopics, questionSortable, SEARCH_FIELDS, studentsOfTeacher } from './search.ts';
 import { createQuestion, pendingQuestions } from './service.ts';
 
 const SearchQuery = z.object({
@@ -101,7 +102,8 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return createTopic(database.db, title);
   });
 
-  route.get('/student', access.staff, async () => allStudents(database.db));
+  /** Every student with their subscriptions `[{id, name, email, url, subscriptions: [{id, service: {id, name}}]}]`. */
+  route.get('/student', access.staff, async () => studentsWithSubscriptions(database.db));
 
   /** A teacher's students (those given questions the teacher wrote): only that teacher's, or an admin's. */
   route.get('/teacher/:id/students', access.teacherOwnRead('id'), async (request) =>

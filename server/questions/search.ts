@@ -73,15 +73,6 @@ export async function allTopics(db: DbOrTx) {
   return db.select().from(topics).orderBy(asc(topics.title));
 }
 
-/** Every student, for the pickers. */
-export async function allStudents(db: DbOrTx) {
-  return db
-    .select({ id: users.id, name: users.username, email: users.email, url: users.imageUrl })
-    .from(users)
-    .where(sql`'STUDENT' = ANY(${users.roles})`)
-    .orderBy(asc(sql`lower(${users.username})`));
-}
-
 /** A teacher's students: those given (or who answered) a question the teacher wrote. */
 export async function studentsOfTeacher(db: DbOrTx, teacherId: number) {
   const authored = db.select({ id: questions.id }).from(questions).where(eq(questions.createdBy, teacherId));

@@ -19,6 +19,9 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
 
   /** Admin: recount a student's topic statistics from scratch; answers the number of topics. */
   route.patch('/stats/topics/reload/:name', access.adminFor('name'), async (request) =>
-    rebuildStudentTopicStats(db, request.subject.id),
+    rebuildStudentTopicStats(db, request.subject, {
+      actor: { userId: request.auth.userId, username: request.auth.username },
+      now: app.deps.now(),
+    }),
   );
 }

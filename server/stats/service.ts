@@ -1,11 +1,24 @@
+import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { lockStudents } from '../users/queries.ts';
 import { rebuildTopicStats } from './queries.ts';
 
 /** `PATCH stats/topics/reload/{name}`: the student's topic statistics rebuilt under the student's lock. */
-export async function rebuildStudentTopicStats(db: Db, studentId: number): Promise<number> {
+export async function rebuildStudentTopicStats(
+  db: Db,
+  student: { id: number; username: string },
+  context: { actor: AuditActor; now: Date },
+): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockStudents(tx, [studentId]);
-    return rebuildTopicStats(tx, studentId);
+    await lockStudents(tx, [student.id]);
+    const topics = await rebuildTopicStats(tx, student.id);
+    await recordAudit(tx, {
+      ...context,
+      at: context.now,
+      action: 'topicStats.reload',
+      target: student.username,
+      detail: `${topics} topics`,
+    });
+    return topics;
   });
 }

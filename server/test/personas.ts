@@ -63,6 +63,12 @@ export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   provider: () => 'google',
   /** Wall moderation (issue 17): a post that does not exist. */
   postId: () => '999999',
+  /** Admin routes that name a person without a subject rule (issue 14): the student. */
+  name: (cast) => cast.student.user.username,
+  /** `DELETE subscriptions/{name}/{service}` (issue 14). */
+  service: () => 'Tutoring',
+  /** `DELETE users/children/{parent}/{child}` (issue 14): a student not linked to that parent. */
+  child: (cast) => cast.otherStudent.user.username,
 };
 
 /** The concrete URL to call for a route: its subject parameter is the cast's student. */

@@ -7,7 +7,8 @@ import type {
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { isRole, rolesToText } from '../../common/roles.ts';
 import type { z } from '../../common/zod.ts';
-import type { Db } from '../db/open.ts';
+import { recordAudit } from '../audit/queries.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { type AvatarStore, DEFAULT_AVATAR_URL, makeAvatar } from '../images/avatars.ts';
@@ -114,6 +115,7 @@ export async function changePicture(
   store: AvatarStore,
   auth: Auth,
   upload: { username: string | null; image: Buffer | null },
+  now: Date,
 ): Promise<PictureResponse> {
   if (!upload.image || upload.image.length === 0) throw badRequest(profileMessages.pictureMissing);
   const owner = await pictureOwner(db, auth, upload.username);
@@ -121,7 +123,18 @@ export async function changePicture(
   const url = await store.save(avatar);
   let replaced: string | null;
   try {
-    replaced = await replaceImageUrl(db, owner.id, url);
+    // An admin changing someone else's picture is an admin write: audited with it.
+    const audit =
+      owner.id === auth.userId
+        ? undefined
+        : (tx: DbOrTx) =>
+            recordAudit(tx, {
+              actor: { userId: auth.userId, username: auth.username },
+              at: now,
+              action: 'user.picture',
+              target: owner.username,
+            });
+    replaced = await replaceImageUrl(db, owner.id, url, audit);
   } catch (error) {
     await store.remove(url);
     throw error;

@@ -99,7 +99,13 @@ export async function updateNameAndEmail(
  * Points a user's picture at a new URL and answers the URL it replaced, under the row's lock, so of
  * two uploads at once each learns exactly the picture it replaced (and deletes it).
  */
-export async function replaceImageUrl(db: Db, userId: number, url: string): Promise<string | null> {
+export async function replaceImageUrl(
+  db: Db,
+  userId: number,
+  url: string,
+  /** More to write in the same transaction (an admin's change is audited with it). */
+  also?: (tx: DbOrTx) => Promise<void>,
+): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ imageUrl: users.imageUrl })
@@ -107,6 +113,7 @@ export async function replaceImageUrl(db: Db, userId: number, url: string): Prom
       .where(eq(users.id, userId))
       .for('no key update');
     await tx.update(users).set({ imageUrl: url }).where(eq(users.id, userId));
+    await also?.(tx);
     return before?.imageUrl ?? null;
   });
 }

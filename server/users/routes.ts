@@ -1,17 +1,21 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { AdminUserUpdate, ChildrenRequest, UserSearchQuery } from '../../common/contracts/admin.ts';
 import { LoginRequest, ProfileUpdateRequest, SignupRequest } from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
-import { access } from '../http/access.ts';
+import { type Auth, access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
+import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { beginSession, clearSessionCookie } from '../http/sessions.ts';
 import { AvatarStore } from '../images/avatars.ts';
 import { linkPendingProviders } from '../oauth/routes.ts';
 import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
+import { adminUpdateUser, allParents, linkChildren, unlinkChild, userCards } from './admin.ts';
+import { userSortable } from './adminQueries.ts';
 import { changePicture, childrenOf, profileOf, updateOwnProfile } from './profile.ts';
 import { signIn, signUp, toAuthCheck } from './service.ts';
 
@@ -21,6 +25,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now } = app.deps;
   const avatars = new AvatarStore(app.deps.config.imagesDir);
+  const actorOf = (auth: Auth) => ({ actor: { userId: auth.userId, username: auth.username }, now: now() });
   // Only these routes read multipart bodies (one picture upload), with its limits.
   await app.register(multipart, {
     limits: { fileSize: limits.pictureMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
@@ -82,15 +87,45 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     profileOf(database.db, request.subject),
   );
 
-  /** Edit Profile: the caller's own username and email (a new email needs the current password). */
+  /**
+   * Edit Profile: the caller's own username and email (a new email needs the current password).
+   * An administrator edits anyone's username, email and roles here (`id` names the account).
+   */
   route.patch('/users', access.signedIn, async (request) => {
+    const auth = request.auth;
+    if (auth.roles.includes('ADMIN')) {
+      const body = parseWith(AdminUserUpdate, request.body, 'body');
+      return adminUpdateUser(database.db, auth, body, { ...actorOf(auth), ip: request.ip });
+    }
     const body = parseWith(ProfileUpdateRequest, request.body, 'body');
-    return updateOwnProfile(database.db, request.auth, body, { ip: request.ip, now: now() });
+    return updateOwnProfile(database.db, auth, body, { ip: request.ip, now: now() });
+  });
+
+  /** The console's user cards: `?q=` searches usernames and emails; paged (`page`, `size`, `sort`). */
+  route.get('/users', access.admin, async (request) => {
+    const { q } = parseWith(UserSearchQuery, { q: (request.query as Record<string, unknown>).q }, 'query');
+    return userCards(database.db, q ?? null, parsePage(request.query, userSortable));
+  });
+
+  /** Every parent with their children's names (a static path: never taken for `users/{name}`). */
+  route.get('/users/parents', access.admin, async () => allParents(database.db));
+
+  /** Links students to a parent: the body is their names (`["alice"]`); answers the parent with children. */
+  route.post('/users/children/:name', access.admin, async (request) => {
+    const names = parseWith(ChildrenRequest, request.body, 'body');
+    const { name } = request.params as { name: string };
+    return linkChildren(database.db, name, names, actorOf(request.auth));
+  });
+
+  /** Removes one parent–child link; answers the parent with the children left. */
+  route.delete('/users/children/:name/:child', access.admin, async (request) => {
+    const { name, child } = request.params as { name: string; child: string };
+    return unlinkChild(database.db, name, child, actorOf(request.auth));
   });
 
   /** A new profile picture: multipart `username` (optional, the caller's own) and `image`. */
   route.patch('/users/image', access.signedIn, async (request) =>
-    changePicture(database.db, avatars, request.auth, await readPictureUpload(request)),
+    changePicture(database.db, avatars, request.auth, await readPictureUpload(request), now()),
   );
 
   /** A parent's children with their services (the parent's own dashboard). */

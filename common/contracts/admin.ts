@@ -1,0 +1,152 @@
+import { limits } from '../limits.ts';
+import { ROLES, type Role } from '../roles.ts';
+import { idField, text } from '../validation.ts';
+import { z } from '../zod.ts';
+import { emailField, usernameField } from './users.ts';
+
+/** The admin console's calls (issue 14, spec 2 §2 "Administrator console"). */
+
+export const adminLimits = {
+  serviceNameMax: 100,
+  /** Pairs in one `POST subscriptions/multiples` (e.g. 100 students × 10 services). */
+  subscriptionPairsMax: 1000,
+  /** Students linked to a parent in one `POST users/children/{parent}`. */
+  childrenPerRequestMax: 100,
+  /** The audit entries `GET audit` answers: the latest ones. */
+  auditLatest: 50,
+  /** The users search text. */
+  userSearchMax: 100,
+} as const;
+
+/** A service's name: trimmed, 1–100 characters. */
+export const ServiceName = text({ max: adminLimits.serviceNameMax });
+
+/**
+ * `POST services`: the name as plain text (what the original client sends), a JSON string, or
+ * JSON `{name}`.
+ */
+export const ServiceRequest = z.union(
+  [ServiceName, z.object({ name: ServiceName }).transform((body) => body.name)],
+  { error: 'send the service name as plain text or as {"name": "…"}' },
+);
+
+export const SubscriptionPair = z.object({
+  studentName: text({ max: limits.usernameMax }),
+  serviceName: ServiceName,
+});
+export type SubscriptionPair = z.infer<typeof SubscriptionPair>;
+
+/** `POST subscriptions/multiples`: every selected student × service. */
+export const SubscriptionBatch = z
+  .array(SubscriptionPair, { error: 'must be a list of {studentName, serviceName}' })
+  .max(adminLimits.subscriptionPairsMax, `at most ${adminLimits.subscriptionPairsMax} pairs at once`);
+
+/** `POST users/children/{parent}`: the students' names, as the original client sends them (`["alice"]`). */
+export const ChildrenRequest = z
+  .array(text({ max: limits.usernameMax }), { error: 'must be a list of student names' })
+  .min(1, 'must name at least one student')
+  .max(adminLimits.childrenPerRequestMax, `at most ${adminLimits.childrenPerRequestMax} students at once`);
+
+/**
+ * Roles as the console edits them: upper case, comma-separated, each one of ADMIN, TEACHER,
+ * STUDENT, PARENT (`ADMIN,TEACHER`; spaces around commas are allowed). Anything else is a 400.
+ */
+export const RoleText = z
+  .string({ error: 'must be a text' })
+  .max(200, 'must be at most 200 characters')
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((part) => part.trim());
+    const wrong = parts.filter((part) => !(ROLES as readonly string[]).includes(part));
+    if (parts.every((part) => part === '') || wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be upper-case roles separated by commas, each one of ${ROLES.join(', ')}${
+          wrong.some((part) => part !== '') ? ` (not ${wrong.filter(Boolean).join(', ')})` : ''
+        }`,
+      });
+      return z.NEVER;
+    }
+    // One order whatever the order typed, so the same set is the same text everywhere.
+    return ROLES.filter((role) => parts.includes(role)) as Role[];
+  });
+
+/**
+ * `PATCH users` sent by an administrator: `id` names the account (default: their own); `username`,
+ * `email` and `role` change it. The original client sends all of `{id, email, username, role}`.
+ * `currentPassword` is only needed when an admin changes their own email (as on Edit Profile).
+ */
+export const AdminUserUpdate = z.object({
+  id: idField.nullish(),
+  username: usernameField.nullish(),
+  email: emailField.nullish(),
+  role: RoleText.nullish(),
+  currentPassword: z
+    .string({ error: 'must be a text' })
+    .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
+    .nullish(),
+});
+export type AdminUserUpdate = z.input<typeof AdminUserUpdate>;
+
+/** `GET users?q=&page&size&sort`: the search text matches username or email. */
+export const UserSearchQuery = z.object({
+  q: z
+    .string({ error: 'must be a text' })
+    .trim()
+    .max(adminLimits.userSearchMax, `must be at most ${adminLimits.userSearchMax} characters`)
+    .optional(),
+});
+
+/** A user card of the console (`GET users`), the original's UserResponse. */
+export type UserCard = {
+  id: number;
+  email: string;
+  username: string;
+  role: string;
+  imageURL: string;
+  services: string[];
+};
+
+/** `GET users/parents`, `POST users/children/{parent}`: a parent with their children. */
+export type ParentResponse = {
+  id: number;
+  username: string;
+  email: string;
+  children: { id: number; name: string }[];
+};
+
+/** `GET student`: a student with their subscriptions, the original's shape. */
+export type StudentWithSubscriptions = {
+  id: number;
+  name: string;
+  email: string;
+  url: string | null;
+  subscriptions: { id: number; service: { id: number; name: string } }[];
+};
+
+export type ServiceResponse = { id: number; name: string };
+
+/** The kinds of admin writes the audit log records. */
+export const AUDIT_ACTIONS = [
+  'service.create',
+  'subscription.add',
+  'subscription.remove',
+  'user.update',
+  'user.roles',
+  'user.picture',
+  'parent.link',
+  'parent.unlink',
+  'calendar.reload',
+  'topicStats.reload',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One line of `GET audit`: who did what to what, when. */
+export type AuditEntry = {
+  id: number;
+  /** ISO 8601 with the app zone's offset. */
+  at: string;
+  actor: string;
+  action: AuditAction;
+  target: string;
+  detail: string;
+};

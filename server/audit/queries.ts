@@ -1,0 +1,29 @@
+import { desc } from 'drizzle-orm';
+import type { AuditAction } from '../../common/contracts/admin.ts';
+import type { DbOrTx } from '../db/open.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type AuditActor = { userId: number; username: string };
+
+/**
+ * Records an administrator's write. Call it inside the transaction of the change it records (one
+ * statement), so the two commit or roll back together.
+ */
+export async function recordAudit(
+  db: DbOrTx,
+  entry: { actor: AuditActor; at: Date; action: AuditAction; target: string; detail?: string },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    at: entry.at,
+    actorId: entry.actor.userId,
+    actorName: entry.actor.username,
+    action: entry.action,
+    target: entry.target,
+    detail: entry.detail ?? '',
+  });
+}
+
+/** The latest `count` entries, newest first (one statement; the id orders them). */
+export async function latestAudit(db: DbOrTx, count: number) {
+  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(count);
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { type AuditAction, type AuditEntry, adminLimits } from '../../common/contracts/admin.ts';
+import { formatDateTime } from '../../common/dates.ts';
+import { access } from '../http/access.ts';
+import { declareRoutes } from '../http/route.ts';
+import { latestAudit } from './queries.ts';
+
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  const route = declareRoutes(app);
+  const { database, config } = app.deps;
+
+  /** The latest 50 administrator writes, newest first. */
+  route.get('/audit', access.admin, async (): Promise<AuditEntry[]> => {
+    const rows = await latestAudit(database.db, adminLimits.auditLatest);
+    return rows.map((row) => ({
+      id: row.id,
+      at: formatDateTime(row.at, config.timeZone),
+      actor: row.actorName,
+      action: row.action as AuditAction,
+      target: row.target,
+      detail: row.detail,
+    }));
+  });
+}

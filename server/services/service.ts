@@ -1,0 +1,89 @@
+import type { ServiceResponse, SubscriptionPair } from '../../common/contracts/admin.ts';
+import { adminMessages, apiMessages } from '../../common/messages.ts';
+import { type AuditActor, recordAudit } from '../audit/queries.ts';
+import type { Db } from '../db/open.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import {
+  deleteSubscription,
+  findStudentAndService,
+  insertService,
+  subscribedServiceNames,
+  subscribePairs,
+} from './queries.ts';
+
+type Context = { actor: AuditActor; now: Date };
+
+/** `POST services`: a new service (409 when the name exists in any case), audited. */
+export async function createService(db: Db, name: string, context: Context): Promise<ServiceResponse> {
+  return db.transaction(async (tx) => {
+    const service = await insertService(tx, name);
+    if (!service) throw conflict(adminMessages.serviceExists(name));
+    await recordAudit(tx, { ...context, at: context.now, action: 'service.create', target: service.name });
+    return service;
+  });
+}
+
+/**
+ * `POST subscriptions/multiples`: every pair subscribed, or — when any name is unknown — nothing
+ * and a 400 listing the unknown names. Answers how many pairs are new (pairs already subscribed are
+ * left alone).
+ */
+export async function subscribeMany(
+  db: Db,
+  pairs: readonly SubscriptionPair[],
+  context: Context,
+): Promise<number> {
+  if (pairs.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const outcome = await subscribePairs(tx, pairs);
+    if (outcome.unknownStudents.length || outcome.unknownServices.length) {
+      throw badRequest(adminMessages.unknownNames(outcome.unknownStudents, outcome.unknownServices), [
+        ...outcome.unknownStudents.map((name) => ({
+          path: 'studentName',
+          message: `no student named ${name}`,
+        })),
+        ...outcome.unknownServices.map((name) => ({
+          path: 'serviceName',
+          message: `no service named ${name}`,
+        })),
+      ]);
+    }
+    const students = [...new Set(pairs.map((p) => p.studentName))];
+    const services = [...new Set(pairs.map((p) => p.serviceName))];
+    await recordAudit(tx, {
+      ...context,
+      at: context.now,
+      action: 'subscription.add',
+      target: students.join(', '),
+      detail: `${services.join(', ')}: ${outcome.created} new of ${pairs.length} pairs`,
+    });
+    return outcome.created;
+  });
+}
+
+/**
+ * `DELETE subscriptions/{name}/{service}`: ends one subscription, audited; answers the student's
+ * remaining service names. 404 for an unknown student or service, or no such subscription.
+ */
+export async function unsubscribe(
+  db: Db,
+  studentName: string,
+  serviceName: string,
+  context: Context,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const { student, service } = await findStudentAndService(tx, studentName, serviceName);
+    if (!student) throw notFound(apiMessages.studentNotFound);
+    if (!service) throw notFound(adminMessages.serviceNotFound);
+    if (!(await deleteSubscription(tx, student.id, service.id)))
+      throw notFound(adminMessages.notSubscribed(student.name, service.name));
+    await recordAudit(tx, {
+      ...context,
+      at: context.now,
+      action: 'subscription.remove',
+      target: student.name,
+      detail: service.name,
+    });
+    return subscribedServiceNames(tx, student.id);
+  });
+}

@@ -1,0 +1,234 @@
+import type { AdminUserUpdate, ParentResponse, UserCard } from '../../common/contracts/admin.ts';
+import type { Page, PageRequest } from '../../common/contracts/paging.ts';
+import { toPage } from '../../common/contracts/paging.ts';
+import type { UserResponse } from '../../common/contracts/users.ts';
+import { adminMessages, apiMessages, profileMessages } from '../../common/messages.ts';
+import { type Role, rolesToText } from '../../common/roles.ts';
+import type { z } from '../../common/zod.ts';
+import { type AuditActor, recordAudit } from '../audit/queries.ts';
+import type { Db } from '../db/open.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
+import type { Auth } from '../http/access.ts';
+import { DEFAULT_AVATAR_URL } from '../images/avatars.ts';
+import { serviceNamesOf } from '../services/queries.ts';
+import {
+  attachChildren,
+  deleteLink,
+  deleteSessionsOf,
+  insertLinks,
+  lockAdminsAnd,
+  lockUsersByNamesShared,
+  parentsWithChildren,
+  updateAccount,
+  usersPage,
+} from './adminQueries.ts';
+import { profileOf } from './profile.ts';
+import { findUserById, type UserRow } from './queries.ts';
+import { signIn } from './service.ts';
+
+type Context = { actor: AuditActor; now: Date };
+
+/** `GET users`: one page of user cards, optionally only names or emails containing `search` (three statements). */
+export async function userCards(db: Db, search: string | null, page: PageRequest): Promise<Page<UserCard>> {
+  const { rows, total } = await usersPage(db, search || null, page);
+  const services = await serviceNamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return toPage(
+    rows.map((user) => ({
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      role: rolesToText(user.roles),
+      imageURL: user.imageUrl ?? DEFAULT_AVATAR_URL,
+      services: services.get(user.id) ?? [],
+    })),
+    page,
+    total,
+  );
+}
+
+const sameSet = (a: readonly Role[], b: readonly Role[]) =>
+  a.length === b.length && a.every((role) => b.includes(role));
+
+/**
+ * `PATCH users` sent by an administrator: anyone's username, email and roles (`id` names the
+ * account; without it, the admin's own). A role change ends the account's sessions and is decided
+ * under the lock of every admin row, so the school always keeps an administrator (the last one
+ * cannot drop their own ADMIN, also when two admins demote themselves at once). An admin changing
+ * their own email still gives their current password, as on Edit Profile. Every change is audited
+ * in its transaction.
+ */
+export async function adminUpdateUser(
+  db: Db,
+  auth: Auth,
+  request: z.output<typeof AdminUserUpdate>,
+  context: Context & { ip: string },
+): Promise<UserResponse> {
+  const targetId = request.id ?? auth.userId;
+  const before = await findUserById(db, targetId);
+  if (!before) throw notFound(apiMessages.userNotFound);
+  const newEmail = request.email != null && request.email !== before.email ? request.email : null;
+  if (newEmail && targetId === auth.userId)
+    await checkOwnPassword(db, before, request.currentPassword, context);
+  try {
+    const after = await db.transaction(async (tx) => {
+      let target = before;
+      let roles: Role[] | null = null;
+      if (request.role && !sameSet(request.role, before.roles)) {
+        const locked = await lockAdminsAnd(tx, targetId);
+        const caller = locked.find((row) => row.id === auth.userId);
+        if (!caller?.roles.includes('ADMIN')) throw forbidden(adminMessages.noLongerAdmin);
+        const current = locked.find((row) => row.id === targetId);
+        if (!current) throw notFound(apiMessages.userNotFound);
+        target = current;
+        const otherAdmins = locked.filter((row) => row.id !== targetId && row.roles.includes('ADMIN'));
+        if (!request.role.includes('ADMIN') && otherAdmins.length === 0) {
+          throw conflict(targetId === auth.userId ? adminMessages.lastAdmin : adminMessages.keepOneAdmin);
+        }
+        if (!sameSet(request.role, current.roles)) roles = request.role;
+      }
+      const username =
+        request.username != null && request.username !== target.username ? request.username : null;
+      const email = request.email != null && request.email !== target.email ? request.email : null;
+      if (!username && !email && !roles) return target;
+      const updated = await updateAccount(tx, targetId, { username, email, roles });
+      if (roles) {
+        // New roles take effect everywhere at once: the account signs in again.
+        await deleteSessionsOf(tx, targetId);
+        await recordAudit(tx, {
+          ...context,
+          at: context.now,
+          action: 'user.roles',
+          target: updated.username,
+          detail: `${rolesToText(target.roles)} → ${rolesToText(roles)}`,
+        });
+      }
+      if (username || email) {
+        await recordAudit(tx, {
+          ...context,
+          at: context.now,
+          action: 'user.update',
+          target: updated.username,
+          detail: [
+            username ? `username: ${target.username} → ${username}` : '',
+            email ? `email: ${target.email} → ${email}` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+        });
+      }
+      return updated;
+    });
+    return profileOf(db, after);
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_email_unique') throw conflict(apiMessages.emailInUse);
+    if (constraint === 'users_username_lower_unique') throw conflict(apiMessages.usernameTaken);
+    throw error;
+  }
+}
+
+/** An admin's own new email needs their current password, as Edit Profile does (under the sign-in throttle). */
+async function checkOwnPassword(
+  db: Db,
+  me: UserRow,
+  password: string | null | undefined,
+  context: { ip: string; now: Date },
+): Promise<void> {
+  if (!me.passwordHash) throw badRequest(profileMessages.providerEmailFixed);
+  if (!password) throw badRequest(profileMessages.currentPasswordNeeded);
+  try {
+    await signIn(db, { email: me.email, password, ip: context.ip }, context.now);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401)
+      throw badRequest(profileMessages.currentPasswordWrong);
+    throw error;
+  }
+}
+
+/** `GET users/parents`. */
+export async function allParents(db: Db): Promise<ParentResponse[]> {
+  return parentsWithChildren(db);
+}
+
+async function parentResponse(db: Db, parent: UserRow): Promise<ParentResponse> {
+  const [withChildren] = await attachChildren(db, [
+    { id: parent.id, username: parent.username, email: parent.email },
+  ]);
+  return withChildren!;
+}
+
+/**
+ * `POST users/children/{parent}`: links the named students to the parent, all or nothing. The
+ * parent must be a PARENT account and every child a STUDENT account (400 naming the others); the
+ * accounts are share-locked while the links are written, so a role change cannot slip in between.
+ * Links that exist are left alone.
+ */
+export async function linkChildren(
+  db: Db,
+  parentName: string,
+  childNames: readonly string[],
+  context: Context,
+): Promise<ParentResponse> {
+  const parent = await db.transaction(async (tx) => {
+    const rows = await lockUsersByNamesShared(tx, [parentName, ...childNames]);
+    const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
+    const parent = byName.get(parentName.toLowerCase());
+    if (!parent) throw notFound(apiMessages.userNotFound);
+    if (!parent.roles.includes('PARENT')) throw badRequest(adminMessages.notAParent(parent.username));
+    const wanted = [...new Set(childNames.map((name) => name.toLowerCase()))];
+    const notStudents = wanted.filter((name) => {
+      const child = byName.get(name);
+      return child?.roles.includes('STUDENT') !== true || child.id === parent.id;
+    });
+    if (notStudents.length > 0) {
+      throw badRequest(
+        adminMessages.notStudents(notStudents.map((name) => byName.get(name)?.username ?? name)),
+        notStudents.map((name) => ({ path: name, message: 'not a student account' })),
+      );
+    }
+    const children = wanted.map((name) => byName.get(name)!);
+    const added = await insertLinks(
+      tx,
+      parent.id,
+      children.map((c) => c.id),
+    );
+    await recordAudit(tx, {
+      ...context,
+      at: context.now,
+      action: 'parent.link',
+      target: parent.username,
+      detail: `${children.map((c) => c.username).join(', ')} (${added} new)`,
+    });
+    return parent;
+  });
+  return parentResponse(db, parent);
+}
+
+/** `DELETE users/children/{parent}/{child}`: removes one link (404 when there is none), audited. */
+export async function unlinkChild(
+  db: Db,
+  parentName: string,
+  childName: string,
+  context: Context,
+): Promise<ParentResponse> {
+  const parent = await db.transaction(async (tx) => {
+    const rows = await lockUsersByNamesShared(tx, [parentName, childName]);
+    const parent = rows.find((row) => row.username.toLowerCase() === parentName.toLowerCase());
+    const child = rows.find((row) => row.username.toLowerCase() === childName.toLowerCase());
+    if (!parent || !child) throw notFound(apiMessages.userNotFound);
+    if (!(await deleteLink(tx, parent.id, child.id)))
+      throw notFound(adminMessages.notLinked(parent.username, child.username));
+    await recordAudit(tx, {
+      ...context,
+      at: context.now,
+      action: 'parent.unlink',
+      target: parent.username,
+      detail: child.username,
+    });
+    return parent;
+  });
+  return parentResponse(db, parent);
+}
