@@ -1,6 +1,6 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expectChartDrawn } from './charts.ts';
-import { apiAs, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import { apiAs, demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 16 in the browser, on the e2e clock (`page.clock` moves the game's timer): the countdown, a
@@ -207,4 +207,28 @@ test('the results page draws a pie per day and one of all days; the dashboard se
   await page.getByRole('link', { name: 'Start' }).click();
   await expect(page.getByRole('status', { name: 'Get ready' })).toBeVisible();
   await currentQuestion(page);
+});
+
+test("a linked parent reads the child's results and chart, and is offered no Start", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const context = await playwright.request.newContext({ baseURL });
+  const alice = await apiAs(context, baseURL!, demo.alice);
+  await alice.post('simple_math', { name: demo.alice.name, question: '250 + 250', answer: '500' });
+  await context.dispose();
+
+  await openSignIn(page);
+  await signIn(page, demo.dana);
+  await page.goto(`/math/result/${demo.alice.name}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${demo.alice.name}'s results` })).toBeVisible();
+  await expectChartDrawn(page.getByRole('region', { name: 'All days' }).locator('canvas[data-chart="pie"]'));
+  await expect(page.getByRole('link', { name: 'Start' })).toHaveCount(0);
+
+  await page.goto(`/user/${demo.alice.name}`);
+  await page.getByRole('button', { name: 'Simple Math Question' }).click();
+  await expect(page.getByRole('link', { name: 'Result' })).toBeVisible();
+  await expectChartDrawn(page.locator('canvas[data-chart="pie"]'));
+  await expect(page.getByRole('link', { name: 'Start' })).toHaveCount(0);
 });

@@ -39,6 +39,18 @@ export const mathApi = {
   },
 };
 
+/**
+ * Whether the signed-in person plays the drill as `name`: only the student themself is offered
+ * Start (the server also lets staff answer for a student, but a teacher's answers would fill the
+ * child's results; a parent may only read).
+ */
+export function playsAs(
+  me: { username: string; roles: readonly string[] } | undefined,
+  name: string,
+): boolean {
+  return !!me && me.roles.includes('ROLE_STUDENT') && me.username.toLowerCase() === name.toLowerCase();
+}
+
 export const mathKeys = {
   all: (name: string) => ['math', name.toLowerCase()] as const,
   today: (name: string) => ['math', name.toLowerCase(), 'today'] as const,

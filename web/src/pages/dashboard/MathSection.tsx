@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { mathTexts } from '../../../../common/mathTexts.ts';
 import { failureTexts } from '../../../../common/messages.ts';
-import { mathApi, mathKeys } from '../../api/math.ts';
+import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
+import { userKeys, usersApi } from '../../api/users.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { LineChart, ScorePie } from '../../ui/charts/charts.tsx';
@@ -15,14 +16,15 @@ import styles from './UserPage.module.css';
 const RECENT_DAYS = 14;
 
 /**
- * The dashboard's 'Simple Math Question' section (spec 1 §2): Start (the game takes the student's
- * name in navigation state, spec 2 §2), Result, the latest day's pie (as the original drew it) and
+ * The dashboard's 'Simple Math Question' section (spec 1 §2): Start (for the student themself; the
+ * game takes the name in navigation state, spec 2 §2), Result, the latest day's pie (as the original drew it) and
  * a line of the recent days. Its own chunk, loaded on first open with the charts, so the dashboard's
  * first load carries neither.
  */
 export function MathSection() {
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const latest = useQuery({
     queryKey: mathKeys.latestDay(name),
     queryFn: () => mathApi.latestDay(name),
@@ -44,9 +46,11 @@ export function MathSection() {
   return (
     <div className={styles.section}>
       <nav className={styles.links} aria-label={dashboardTexts.math}>
-        <PreloadLink to="/math/start" state={{ name }}>
-          {dashboardTexts.start}
-        </PreloadLink>
+        {playsAs(me.data, name) && (
+          <PreloadLink to="/math/start" state={{ name }}>
+            {dashboardTexts.start}
+          </PreloadLink>
+        )}
         <PreloadLink to={`/math/result/${encodeURIComponent(name)}`}>{dashboardTexts.result}</PreloadLink>
       </nav>
       {latest.isPending || recent.isPending ? (

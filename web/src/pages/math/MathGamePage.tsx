@@ -48,7 +48,9 @@ export function MathGamePage() {
   const location = useLocation();
   const entry = location.state as EntryState;
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
-  const name = entry?.name ?? me.data?.username ?? '';
+  // Without a name in navigation state it is the signed-in person's game, if they are a student.
+  const notAStudent = !entry?.name && !!me.data && !me.data.roles.includes('ROLE_STUDENT');
+  const name = entry?.name ?? (notAStudent ? '' : (me.data?.username ?? ''));
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
   const queryClient = useQueryClient();
   const [game, dispatch] = useReducer(gameReducer, entry?.mathGame ?? null, startGame);
@@ -160,7 +162,11 @@ export function MathGamePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{mathTexts.gameTitle}</h1>
-      {phase.name === 'done' ? (
+      {notAStudent ? (
+        <Card as="section" aria-label={mathTexts.gameTitle}>
+          <p>{mathTexts.studentsOnly}</p>
+        </Card>
+      ) : phase.name === 'done' ? (
         <Done name={name} />
       ) : (
         <>

@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
 import { mathTexts } from '../../../../common/mathTexts.ts';
 import { failureTexts } from '../../../../common/messages.ts';
-import { mathApi, mathKeys } from '../../api/math.ts';
+import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
+import { userKeys, usersApi } from '../../api/users.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -23,6 +24,7 @@ export function MathResultPage() {
   const { name = '' } = useParams();
   const { page, size, setPage, setSize } = usePageParams([], { defaultSize: mathLimits.resultPageSize });
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const days = useQuery({
     queryKey: mathKeys.days(name, page, size),
     queryFn: () => mathApi.days(name, page, size),
@@ -43,9 +45,11 @@ export function MathResultPage() {
     <div className={styles.page}>
       <h1 className={styles.title}>{mathTexts.resultsTitle(name)}</h1>
       <nav className={styles.links} aria-label={mathTexts.title}>
-        <PreloadLink className={buttonClass({ variant: 'primary' })} to="/math/start" state={{ name }}>
-          {mathTexts.start}
-        </PreloadLink>
+        {playsAs(me.data, name) && (
+          <PreloadLink className={buttonClass({ variant: 'primary' })} to="/math/start" state={{ name }}>
+            {mathTexts.start}
+          </PreloadLink>
+        )}
         <PreloadLink className={buttonClass()} to={`/user/${encodeURIComponent(name)}`}>
           {mathTexts.dashboard}
         </PreloadLink>
