@@ -59,6 +59,11 @@ export const headerTexts = {
   archive: 'Archive',
   teacher: 'Teacher',
   upload: 'Upload',
+  marking: 'Marking',
+  questions: 'Questions',
+  review: 'Review',
+  submissions: 'Submissions',
+  menu: 'Menu',
   logout: 'Log out',
 } as const;
 

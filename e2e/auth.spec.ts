@@ -184,10 +184,54 @@ test("a teacher's header fits a 360 px phone with every link reachable", async (
   await expect(page).toHaveURL('/user/teacher');
   await page.goto('/tutoring/alice');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Dashboard', 'Archive', 'Teacher', 'Upload', 'Log out']) {
+  await expect(nav.getByRole('link', { name: 'Log out', exact: true })).toBeInViewport({ ratio: 1 });
+  // The links fold behind Menu on a phone, and the menu fits the screen.
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  for (const name of ['Dashboard', 'Archive', 'Teacher', 'Upload']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
   }
+  await expect(nav.getByRole('link', { name: /^Marking/ })).toBeInViewport({ ratio: 1 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Escape closes it; following a link closes it too.
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await nav.getByRole('link', { name: 'Archive', exact: true }).click();
+  await expect(page).toHaveURL('/questions');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Teacher', exact: true })).toBeHidden();
   await context.close();
+});
+
+test("a student's header links to their own Questions, Review and Submissions; a parent's to each child", async ({
+  page,
+}) => {
+  await openSignIn(page);
+  await signIn(page, demo.bob);
+  await expect(page).toHaveURL('/user/bob');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Questions' })).toHaveAttribute('href', '/tutoring/bob');
+  await expect(nav.getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/review/bob');
+  await expect(nav.getByRole('link', { name: 'Submissions' })).toHaveAttribute('href', '/submission/bob');
+  await nav.getByRole('link', { name: 'Review' }).click();
+  await expect(page).toHaveURL('/review/bob');
+  // Each link is hidden on its own page; the others stay.
+  await expect(nav.getByRole('link', { name: 'Review' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Questions' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Marking/ })).toHaveCount(0);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL('/login');
+  await signIn(page, demo.dana);
+  await expect(page).toHaveURL('/user/dana');
+  await expect(nav.getByRole('link', { name: 'alice', exact: true })).toHaveAttribute('href', '/user/alice');
+  await expect(nav.getByRole('link', { name: 'Questions' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'alice', exact: true }).click();
+  await expect(page).toHaveURL('/user/alice');
 });
 
 test('the header hides when scrolling down past 50 px and returns on scrolling up', async ({ page }) => {

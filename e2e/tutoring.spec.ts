@@ -175,7 +175,7 @@ test('the teacher marks the short answer and the score follows', async ({ browse
   const teacher = await signInAs(browser, demo.teacher);
   await teacher.goto(`/marking/${name}`);
   await expect(teacher.getByRole('heading', { name: `Marking: ${name}` })).toBeVisible();
-  await teacher.getByRole('radio', { name: 'Correct' }).check();
+  await teacher.getByRole('button', { name: 'Correct' }).click();
   await teacher.getByRole('button', { name: 'Submit' }).click();
   await teacher.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(teacher.getByRole('status').filter({ hasText: 'Marked 1 answer.' })).toBeVisible();

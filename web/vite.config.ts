@@ -157,11 +157,13 @@ export default defineConfig({
               test: /web[\\/]src[\\/]pages[\\/]auth[\\/](LoginPage|PasswordInput|ProviderButtons|auth\.module)\b/,
               priority: 25,
             },
-            // The student's pages and the question card they share. Not the submissions page: it shows
-            // the floating calendar, which would then come with every page of the group.
+            // The student's pages' shared parts (question card, drafts, panel) and the tutoring page.
+            // Not the submissions page (it shows the floating calendar, which would then come with
+            // every page of the group) nor review: each is its own chunk, so a first visit of
+            // /tutoring/{name} does not carry them.
             {
               name: 'tutoring',
-              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates)\.ts/,
+              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage|ReviewPage)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates)\.ts/,
               priority: 20,
             },
           ],

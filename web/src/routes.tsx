@@ -23,11 +23,10 @@ const oauthRegister = lazyPage('oauth-register', () =>
   import('./pages/auth/OAuthRegisterPage.tsx').then((m) => m.OAuthRegisterPage),
 );
 
-// Layouts of the signed-in pages; they bring TanStack Query and the confirm dialog.
+// The layout of the signed-in pages; it brings TanStack Query and the confirm dialog.
 const headerLayout = lazyPage('header', () =>
   import('./layout/HeaderLayout.tsx').then((m) => m.HeaderLayout),
 );
-const bareLayout = lazyPage('bare', () => import('./layout/AppProviders.tsx').then((m) => m.BareLayout));
 
 // Pages under the header.
 const user = lazyPage('user', () => import('./pages/dashboard/UserPage.tsx').then((m) => m.UserPage));
@@ -52,6 +51,10 @@ const bulkUpload = lazyPage('bulk-upload', () =>
 );
 // Spec 2 §2: a learner's statistics (teachers, admins, a linked parent); it draws charts.
 const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage));
+// The marking inbox (issue 11) and its one-student view share their module.
+const markingInbox = lazyPage('marking', () =>
+  import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingInboxPage),
+);
 const marking = lazyPage('marking', () =>
   import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingPage),
 );
@@ -108,11 +111,10 @@ export const routes: RouteObject[] = [
       { path: '/math', ...content(math) },
       { path: '/math/start', ...content(mathGame) },
       { path: '/math/result/:name', ...content(mathResult) },
+      // Spec 1 shows marking without the header; issue 11 gives it the header and a way back.
+      { path: '/marking', ...content(markingInbox) },
+      { path: '/marking/:name', ...content(marking) },
     ],
-  },
-  {
-    ...screen(bareLayout),
-    children: [{ path: '/marking/:name', ...screen(marking) }],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -1,6 +1,5 @@
 import type { Page } from '../../../common/contracts/paging.ts';
 import type {
-  CalendarItem,
   DraftsPatchResponse,
   DraftsResponse,
   QuestionStudent,
@@ -56,14 +55,8 @@ export const tutoringApi = {
     }),
   redo: (name: string, answers: readonly AnswerToSend[]) =>
     apiJson<SubmissionQuestion[]>(named('submissions/review', name), { method: 'POST', body: answers }),
-  toMark: (name: string) =>
-    apiJson<Page<SubmissionQuestion>>(named('submissions/mark', name), { query: { page: 0, size: 1000 } }),
   mark: (name: string, marks: Record<string, number>) =>
     apiJson<SubmissionQuestion[]>(named('submissions/mark', name), { method: 'PUT', body: marks }),
-  studentCalendar: (name: string, year: number, month: number) =>
-    apiJson<CalendarItem[]>(`${named('calendars', name)}/${year}/${month}`),
-  teacherCalendar: (names: string[], year: number, month: number) =>
-    apiJson<CalendarItem[]>(`calendars/${year}/${month}`, { query: { students: names.join(',') } }),
 };
 
 export const tutoringKeys = {
@@ -75,7 +68,4 @@ export const tutoringKeys = {
   submissions: (name: string, page: number, size: number, date: string | null) =>
     ['submissions', name.toLowerCase(), page, size, date] as const,
   review: (name: string, page: number, size: number) => ['review', name.toLowerCase(), page, size] as const,
-  toMark: (name: string) => ['to-mark', name.toLowerCase()] as const,
-  calendar: (names: string[], year: number, month: number) =>
-    ['calendar', names.join(','), year, month] as const,
 };

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { queryClient } from '../api/queryClient.ts';
 import { ConfirmProvider } from '../ui/ConfirmDialog.tsx';
 
@@ -13,14 +12,5 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfirmProvider>{children}</ConfirmProvider>
     </QueryClientProvider>
-  );
-}
-
-/** The layout of signed-in pages shown without the header (marking). */
-export function BareLayout() {
-  return (
-    <AppProviders>
-      <Outlet />
-    </AppProviders>
   );
 }

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { layout } from '../../../common/limits.ts';
 import { headerTexts } from '../../../common/messages.ts';
+import { childrenApi } from '../api/children.ts';
+import { markingApi, markingKeys } from '../api/marking.ts';
 import { userKeys, usersApi } from '../api/users.ts';
 import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
 import { AppProviders } from './AppProviders.tsx';
@@ -47,16 +49,28 @@ function Header() {
   const onFailure = useApiFailure();
   const hidden = useHeaderHidden();
   const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const isTeacher = auth.data?.roles.includes('ROLE_TEACHER') ?? false;
+  // The answers waiting for a mark (issue 11), asked again on every navigation like the session.
+  const toMark = useQuery({
+    queryKey: markingKeys.count,
+    queryFn: markingApi.count,
+    enabled: isTeacher,
+    retry: false,
+  });
 
   // Like the original, every navigation re-checks the session, so an ended session is noticed at once
   // (not on the first render: the query has just been sent).
   const address = `${location.pathname}${location.search}`;
   const checkedAt = useRef(address);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each location change
   useEffect(() => {
     if (checkedAt.current === address) return;
     checkedAt.current = address;
+    setMenuOpen(false);
     void auth.refetch();
+    if (isTeacher) void toMark.refetch();
   }, [address]);
 
   useEffect(() => {
@@ -66,69 +80,116 @@ function Header() {
   const [first, second] = location.pathname.split('/').filter(Boolean);
   const pageStudent = first && STUDENT_PAGES.has(first) && second ? decodeURIComponent(second) : null;
   const username = auth.data?.username;
-  const isTeacher = auth.data?.roles.includes('ROLE_TEACHER') ?? false;
+  const roles = auth.data?.roles ?? [];
   const here = location.pathname.replace(/\/+$/, '');
   const dashboardName = pageStudent ?? username;
+  // A parent (who is not a student) gets a link to each child (issue 11).
+  const isParent = roles.includes('ROLE_PARENT') && !roles.includes('ROLE_STUDENT');
+  const children = useQuery({
+    queryKey: childrenApi.key(username ?? ''),
+    queryFn: () => childrenApi.list(username ?? ''),
+    enabled: isParent && !!username,
+    retry: false,
+  });
+
+  const links: { to: string; label: string; name?: string | undefined }[] = [];
+  if (dashboardName && first !== 'user')
+    links.push({ to: `/user/${encodeURIComponent(dashboardName)}`, label: headerTexts.dashboard });
+  // A student's own pages (issue 11: a signed-in student had no link to their own work).
+  if (username && roles.includes('ROLE_STUDENT')) {
+    const own = encodeURIComponent(username);
+    links.push(
+      { to: `/tutoring/${own}`, label: headerTexts.questions },
+      { to: `/review/${own}`, label: headerTexts.review },
+      { to: `/submission/${own}`, label: headerTexts.submissions },
+    );
+  }
+  for (const child of isParent ? (children.data ?? []) : [])
+    links.push({ to: `/user/${encodeURIComponent(child.name)}`, label: child.name });
+  const count = toMark.data?.count ?? 0;
+  if (roles.includes('ROLE_TEACHER')) {
+    links.push(
+      { to: '/questions', label: headerTexts.archive },
+      { to: '/teacher', label: headerTexts.teacher },
+      {
+        to: '/marking',
+        label: headerTexts.marking,
+        name: count > 0 ? `${headerTexts.marking}, ${count} to mark` : undefined,
+      },
+      { to: '/upload', label: headerTexts.upload },
+    );
+  }
+  // Each address once (a parent's Dashboard button may name the child the page is about), and never
+  // the page itself (spec 1 §2: each link is hidden on its own page).
+  const shown = links.filter(
+    (link, i) => link.to !== here && links.findIndex((other) => other.to === link.to) === i,
+  );
 
   return (
     <div className={styles.page}>
       <header className={`${styles.header} ${hidden ? styles.hidden : ''}`}>
-        <nav className={styles.nav} aria-label="Main">
+        <nav
+          className={styles.nav}
+          aria-label="Main"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        >
           <Link className={styles.brand} to={username ? `/user/${encodeURIComponent(username)}` : '/'}>
             <span className={styles.brandLong}>Tutorfolio</span>
             <span className={styles.brandShort} aria-hidden="true">
               TF
             </span>
           </Link>
-          <ul className={styles.links}>
-            {dashboardName && first !== 'user' && (
-              <li>
-                <Link className={styles.button} to={`/user/${encodeURIComponent(dashboardName)}`}>
-                  {headerTexts.dashboard}
+          {/* On phones the links fold behind this button; on wider screens they are all in the bar. */}
+          <button
+            ref={menuButton}
+            type="button"
+            className={`${styles.button} ${styles.menuButton}`}
+            aria-expanded={menuOpen}
+            aria-controls="main-links"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {headerTexts.menu}
+            {count > 0 && (
+              <span className={styles.badge} aria-hidden="true">
+                {count}
+              </span>
+            )}
+          </button>
+          <ul id="main-links" className={`${styles.links} ${menuOpen ? styles.open : ''}`}>
+            {shown.map((link) => (
+              <li key={link.to}>
+                <Link className={styles.button} to={link.to} aria-label={link.name}>
+                  {link.label}
+                  {link.to === '/marking' && count > 0 && (
+                    <span className={styles.badge} aria-hidden="true">
+                      {count}
+                    </span>
+                  )}
                 </Link>
               </li>
-            )}
-            {isTeacher && here !== '/questions' && (
-              <li>
-                <Link className={styles.button} to="/questions">
-                  {headerTexts.archive}
-                </Link>
-              </li>
-            )}
-            {isTeacher && here !== '/teacher' && (
-              <li>
-                <Link className={styles.button} to="/teacher">
-                  {headerTexts.teacher}
-                </Link>
-              </li>
-            )}
-            {isTeacher && here !== '/upload' && (
-              <li>
-                <Link className={styles.button} to="/upload">
-                  {headerTexts.upload}
-                </Link>
-              </li>
-            )}
-            <li>
-              <Link
-                className={styles.logout}
-                to="/logout"
-                aria-label={headerTexts.logout}
-                title={headerTexts.logout}
-              >
-                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                  <path
-                    d="M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5M15 16l4-4-4-4M19 12H9"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              </Link>
-            </li>
+            ))}
           </ul>
+          <Link
+            className={styles.logout}
+            to="/logout"
+            aria-label={headerTexts.logout}
+            title={headerTexts.logout}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                d="M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5M15 16l4-4-4-4M19 12H9"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </Link>
         </nav>
       </header>
       <main className={styles.content} id="main">

@@ -50,9 +50,9 @@ describe('Calendar', () => {
     const day = (await screen.findByText('alice')).closest('td')!;
     expect(within(day).getByText('9/10').className).toMatch(/good/);
     expect(within(day).getByText('1/4').className).toMatch(/bad/);
-    expect(within(day).getByRole('link', { name: '2 to mark for bob' }).getAttribute('href')).toBe(
-      '/marking/bob',
-    );
+    expect(
+      within(day).getByRole('link', { name: '2 to mark for bob due on 2026-11-03' }).getAttribute('href'),
+    ).toBe('/marking/bob?date=2026-11-03');
     expect(calls[0]).toBe('/api/v1/calendars/2026/11?students=alice%2Cbob');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('heading', { name: '2026 December' })).toBeTruthy();

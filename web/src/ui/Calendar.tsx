@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CalendarItem } from '../../../common/contracts/tutoring.ts';
-import { tutoringApi, tutoringKeys } from '../api/tutoring.ts';
+import { calendarsApi } from '../api/calendars.ts';
 import styles from './Calendar.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -43,11 +43,11 @@ export function Calendar(props: Props) {
   const [month, setMonth] = useState({ year: start.getFullYear(), month: start.getMonth() + 1 });
   const names = props.mode === 'teacher' ? props.students : [props.student];
   const query = useQuery({
-    queryKey: tutoringKeys.calendar([props.mode, ...names], month.year, month.month),
+    queryKey: calendarsApi.key([props.mode, ...names], month.year, month.month),
     queryFn: () =>
       props.mode === 'teacher'
-        ? tutoringApi.teacherCalendar(props.students, month.year, month.month)
-        : tutoringApi.studentCalendar(props.student, month.year, month.month),
+        ? calendarsApi.teacher(props.students, month.year, month.month)
+        : calendarsApi.student(props.student, month.year, month.month),
     enabled: names.length > 0,
   });
 
@@ -137,8 +137,8 @@ function DayEntry({ item, mode, date }: { item: CalendarItem; mode: 'teacher' | 
         {item.toMark > 0 && (
           <Link
             className={styles.toMark}
-            to={`/marking/${name}`}
-            aria-label={`${item.toMark} to mark for ${item.student.name}`}
+            to={`/marking/${name}?date=${date}`}
+            aria-label={`${item.toMark} to mark for ${item.student.name} due on ${date}`}
           >
             {item.toMark}*
           </Link>

@@ -1,104 +1,317 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import type { MarkingItem } from '../../../../common/contracts/tutoring.ts';
+import { failureTexts } from '../../../../common/messages.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
+import { authoringApi, authoringKeys } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
-import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { failureMessage } from '../../api/failures.ts';
+import { markingApi, markingKeys } from '../../api/marking.ts';
+import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
-import { RichText } from '../../ui/CodeBlock.tsx';
+import { usePageParams } from '../../layout/usePageParams.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { AnswerText, RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
-import { flashToast } from '../../ui/Toast.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { formatWhen } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
 
-const CHOICES: { mark: Mark; label: string }[] = [
-  { mark: 0, label: 'Unmarked' },
-  { mark: 1, label: 'Correct' },
-  { mark: -1, label: 'Wrong' },
+/** The mark buttons, with the key that sets each (1 correct, 2 wrong, 0 back to unmarked). */
+const CHOICES: { mark: Mark; label: string; key: string }[] = [
+  { mark: 1, label: 'Correct', key: '1' },
+  { mark: -1, label: 'Wrong', key: '2' },
+  { mark: 0, label: 'Unmarked', key: '0' },
 ];
 
-/** /marking/{name} (no header): the teacher marks unmarked answers; the page reloads after Submit. */
+export const noSuchStudent = (name: string) => `There is no student named ${name}.`;
+
+/** /marking: every student's unmarked answers (teachers, admins), filterable by student and due day. */
+export function MarkingInboxPage() {
+  return <Marking student={null} />;
+}
+
+/** /marking/{name}: the same inbox for one student, with a way back to everyone's. */
 export function MarkingPage() {
   const { name = '' } = useParams();
-  const confirm = useConfirm();
-  const onFailure = useApiFailure();
-  const [marks, setMarks] = useState<Record<string, Mark>>({});
-  const [busy, setBusy] = useState(false);
-  const query = useQuery({
-    queryKey: tutoringKeys.toMark(name),
-    queryFn: () => tutoringApi.toMark(name),
-    retry: false,
+  return <Marking student={name} />;
+}
+
+type Group = { questionId: number; items: { item: MarkingItem; index: number }[] };
+
+/** Consecutive answers to one question (the server sends them grouped) as one group. */
+function groupByQuestion(items: readonly MarkingItem[]): Group[] {
+  const groups: Group[] = [];
+  items.forEach((item, index) => {
+    const last = groups.at(-1);
+    if (last?.questionId === item.question.id) last.items.push({ item, index });
+    else groups.push({ questionId: item.question.id, items: [{ item, index }] });
   });
+  return groups;
+}
+
+/**
+ * The marking inbox: answers grouped by question with the model answer beside them, the longest
+ * waiting first. Marks are chosen by button or by key (1 correct, 2 wrong, 0 unmarked; each moves
+ * on to the next answer; ↑/↓ move) and kept across pages until the one Submit.
+ */
+function Marking({ student }: { student: string | null }) {
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const { showToast } = useToast();
+  const { page, size, date, filters, setPage, setSize, setFilters } = usePageParams(['student'] as const);
+  const filter = { student: student ?? (filters.student || null), date };
+  const onFailure = useApiFailure({ forbiddenTo: '/login' });
+  const [marks, setMarks] = useState<Map<number, Mark>>(new Map());
+  const [active, setActive] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const rows = useRef<(HTMLLIElement | null)[]>([]);
+
+  const query = useQuery({
+    queryKey: markingKeys.inbox(filter, page, size),
+    queryFn: () => markingApi.inbox(filter, { page, size }),
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const unknownStudent = isApiError(query.error, 404);
   useEffect(() => {
-    if (query.error) onFailure(query.error, { forbiddenTo: '/login' });
+    if (query.error && !isApiError(query.error, 404))
+      onFailure(query.error, { otherText: failureTexts.listIssue });
   }, [query.error, onFailure]);
 
   const items = query.data?.content ?? [];
-  const changed = Object.fromEntries(Object.entries(marks).filter(([, mark]) => mark !== 0));
+  const groups = groupByQuestion(items);
+  const changes = [...marks].filter(([, mark]) => mark !== 0);
+
+  const setMark = (id: number, mark: Mark) => setMarks((current) => new Map(current).set(id, mark));
+  const move = (index: number) => {
+    const next = Math.max(0, Math.min(items.length - 1, index));
+    setActive(next);
+    rows.current[next]?.focus();
+  };
+  const onRowKey = (event: KeyboardEvent, index: number) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const choice = CHOICES.find((c) => c.key === event.key);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (choice) {
+      setMark(items[index]!.id, choice.mark);
+      move(index + 1);
+    } else if (event.key in moves) move(moves[event.key]!);
+    else return;
+    event.preventDefault();
+  };
 
   const submit = async () => {
     if (!(await confirm('Are you sure to submit?'))) return;
     setBusy(true);
     try {
-      const updated = await tutoringApi.mark(name, marks);
-      flashToast(`Marked ${updated.length} answer${updated.length === 1 ? '' : 's'}.`);
+      const updated = await markingApi.mark(Object.fromEntries(changes));
+      showToast(`Marked ${updated.length} answer${updated.length === 1 ? '' : 's'}.`, 'success');
+      setMarks(new Map());
+      setActive(0);
+      // What a reload would show (spec 1 §2): the list without the marked answers, and every count.
+      await Promise.all(
+        [markingKeys.all, ['submissions'], ['calendar'], ['review']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     } catch (error) {
-      if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
-      onFailure(error, { flash: true });
+      onFailure(error, { otherText: failureTexts.serverIssue });
     } finally {
       setBusy(false);
     }
-    window.location.reload();
   };
 
+  const title = student ? `Marking: ${student}` : 'Marking';
+  const total = query.data?.totalElements ?? 0;
   return (
-    <main className={styles.page}>
-      <h1 className={styles.heading}>Marking: {name}</h1>
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1 className={styles.heading}>{title}</h1>
+        <nav aria-label="Marking" className={styles.links}>
+          {student ? (
+            <>
+              <Link to="/marking">← Every student's answers</Link>
+              <Link to={`/submission/${encodeURIComponent(student)}`}>{student}'s submissions</Link>
+            </>
+          ) : (
+            <Link to="/teacher">Teacher page</Link>
+          )}
+        </nav>
+      </div>
+      <Filters
+        student={student}
+        chosen={filters.student}
+        date={date}
+        onChange={(next) => {
+          setActive(0);
+          setFilters(next);
+        }}
+      />
+      <div className={styles.toolbar}>
+        <p aria-live="polite" className={styles.count}>
+          {query.data ? `${total} answer${total === 1 ? '' : 's'} to mark` : ''}
+        </p>
+        <PageSizeSelect size={size} onSize={setSize} />
+      </div>
+      <p id="marking-keys" className={styles.keys}>
+        Keys on an answer: <kbd>1</kbd> correct, <kbd>2</kbd> wrong, <kbd>0</kbd> unmarked (each moves on),{' '}
+        <kbd>↑</kbd> <kbd>↓</kbd> move.
+      </p>
       {query.isPending && <p role="status">Loading…</p>}
-      {query.isSuccess && items.length === 0 && <p className={styles.empty}>Nothing to mark for {name}.</p>}
-      <ol className={styles.list}>
-        {items.map((submission) => {
-          const current = marks[String(submission.id)] ?? 0;
-          return (
-            <li key={submission.id} className={styles.item}>
-              <h2 className={styles.title}>{submission.question.title}</h2>
-              <RichText text={submission.question.question} />
-              <dl className={styles.facts}>
-                <dt>Answer given</dt>
-                <dd>{submission.studentAnswer}</dd>
-                <dt>Model answer</dt>
-                <dd>{submission.question.answer}</dd>
-              </dl>
-              <fieldset className={styles.choices}>
-                <legend>Mark for “{submission.question.title}”</legend>
-                {CHOICES.map((choice) => (
-                  <label
-                    key={choice.mark}
-                    className={`${styles.choice} ${current === choice.mark ? styles.chosen : ''}`}
-                  >
-                    <input
-                      type="radio"
-                      name={`mark-${submission.id}`}
-                      checked={current === choice.mark}
-                      onChange={() => setMarks((m) => ({ ...m, [String(submission.id)]: choice.mark }))}
-                    />
-                    {choice.label}
-                  </label>
-                ))}
-              </fieldset>
-            </li>
-          );
-        })}
-      </ol>
-      {items.length > 0 && (
-        <button
-          type="button"
-          className={styles.submit}
-          disabled={busy || Object.keys(changed).length === 0}
-          onClick={() => void submit()}
-        >
-          Submit
-        </button>
+      {unknownStudent && (
+        <p role="alert" className={styles.problem}>
+          {failureMessage(query.error, {
+            fallback: failureTexts.listIssue,
+            notFound: noSuchStudent(filter.student ?? ''),
+          })}{' '}
+          <Link to="/marking">See every student's answers</Link>.
+        </p>
       )}
-    </main>
+      {query.isSuccess && total === 0 && (
+        <p className={styles.empty}>
+          Nothing to mark{filter.student ? ` for ${filter.student}` : ''}
+          {date ? ` due on ${date}` : ''}.
+        </p>
+      )}
+      {groups.map((group) => {
+        const question = group.items[0]!.item.question;
+        return (
+          <Card as="section" key={`${group.questionId}-${group.items[0]!.index}`} className={styles.group}>
+            <h2 className={styles.questionTitle}>{question.title}</h2>
+            <div className={styles.columns}>
+              <div className={styles.question}>
+                <RichText text={question.question} />
+                <dl className={styles.facts}>
+                  <dt>Model answer</dt>
+                  <dd>
+                    <AnswerText type={question.type} answer={question.answer} />
+                  </dd>
+                  <dt>Explanation</dt>
+                  <dd>{question.explanation}</dd>
+                </dl>
+              </div>
+              <ol className={styles.answers} aria-label={`Answers to ${question.title}`}>
+                {group.items.map(({ item, index }) => {
+                  const current = marks.get(item.id) ?? item.marked;
+                  return (
+                    <li
+                      key={item.id}
+                      ref={(el) => {
+                        rows.current[index] = el;
+                      }}
+                      className={`${styles.answer} ${current === 1 ? styles.correct : current === -1 ? styles.wrong : ''}`}
+                      tabIndex={index === active ? 0 : -1}
+                      aria-label={`${item.student}'s answer to ${question.title}`}
+                      aria-describedby="marking-keys"
+                      onFocus={() => setActive(index)}
+                      onKeyDown={(event) => onRowKey(event, index)}
+                    >
+                      <p className={styles.who}>
+                        <strong>{item.student}</strong>{' '}
+                        <time dateTime={item.submitDate} className={styles.when}>
+                          {formatWhen(item.submitDate)}
+                        </time>
+                        {item.redo && ' (redo)'}
+                      </p>
+                      <div className={styles.given}>
+                        <AnswerText type={question.type} answer={item.studentAnswer} />
+                      </div>
+                      <fieldset className={styles.choices}>
+                        <legend className="visually-hidden">Mark for {item.student}</legend>
+                        {CHOICES.map((choice) => (
+                          <Button
+                            key={choice.mark}
+                            size="sm"
+                            variant={current === choice.mark ? 'primary' : 'secondary'}
+                            aria-pressed={current === choice.mark}
+                            tabIndex={-1}
+                            onClick={() => {
+                              setActive(index);
+                              setMark(item.id, choice.mark);
+                            }}
+                          >
+                            {choice.label}
+                          </Button>
+                        ))}
+                      </fieldset>
+                    </li>
+                  );
+                })}
+              </ol>
+            </div>
+          </Card>
+        );
+      })}
+      {total > 0 && <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />}
+      <div className={styles.submitBar}>
+        <span aria-live="polite">
+          {changes.length} mark{changes.length === 1 ? '' : 's'} to submit
+        </span>
+        <Button variant="primary" disabled={busy || changes.length === 0} onClick={() => void submit()}>
+          Submit
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The inbox's filters: the student (on /marking only) and the due day, kept in the address. */
+function Filters({
+  student,
+  chosen,
+  date,
+  onChange,
+}: {
+  student: string | null;
+  chosen: string;
+  date: string | null;
+  onChange: (next: { student?: string | null; date?: string | null }) => void;
+}) {
+  const students = useQuery({
+    queryKey: authoringKeys.students,
+    queryFn: authoringApi.students,
+    retry: false,
+    enabled: student === null,
+  });
+  return (
+    <search className={styles.filters}>
+      {student === null && (
+        <label>
+          Student{' '}
+          <select
+            value={chosen.toLowerCase()}
+            onChange={(e) => onChange({ student: e.target.value || null })}
+          >
+            <option value="">Every student</option>
+            {chosen && !students.data?.some((s) => s.name.toLowerCase() === chosen.toLowerCase()) && (
+              <option value={chosen.toLowerCase()}>{chosen}</option>
+            )}
+            {(students.data ?? []).map((s) => (
+              <option key={s.id} value={s.name.toLowerCase()}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        Due day{' '}
+        <input type="date" value={date ?? ''} onChange={(e) => onChange({ date: e.target.value || null })} />
+      </label>
+      {date && (
+        <Button size="sm" variant="ghost" onClick={() => onChange({ date: null })}>
+          Any day
+        </Button>
+      )}
+    </search>
   );
 }

@@ -1,18 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
+import { failureTexts } from '../../../../common/messages.ts';
+import type { Mark } from '../../../../common/questions/rules.ts';
+import { markingKeys } from '../../api/marking.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
 import { DateChip } from './DateChip.tsx';
 import { formatDay } from './format.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import styles from './TutoringPage.module.css';
 import { useJump } from './useJump.ts';
+import { useViewer } from './viewer.ts';
 
 /** Percent to two decimals (spec 1 §9). */
 export function scorePercent(correct: number, total: number): string {
@@ -24,6 +31,7 @@ export function SubmissionPage() {
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
   const { page, size, date, setPage, setSize } = usePageParams();
+  const viewer = useViewer(name);
 
   const query = useQuery({
     queryKey: tutoringKeys.submissions(name, page, size, date),
@@ -103,6 +111,7 @@ export function SubmissionPage() {
               submitDate: submission.submitDate,
               redo: submission.redo,
             }}
+            note={viewer.isStaff ? <ChangeMark name={name} submission={submission} /> : undefined}
           />
         ))}
         {total > 0 && <PageFooter page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} />}
@@ -130,5 +139,57 @@ export function SubmissionPage() {
         <Calendar mode="student" student={name} initial={date ? new Date(`${date}T12:00:00`) : undefined} />
       </FloatingPanel>
     </div>
+  );
+}
+
+const MARK_CHOICES: { mark: Mark; label: string }[] = [
+  { mark: 1, label: 'Correct' },
+  { mark: -1, label: 'Wrong' },
+  { mark: 0, label: 'Unmarked' },
+];
+
+/**
+ * A teacher changes a past mark here (issue 11): saved at once, then the score, calendars and the
+ * header's count are asked again (the server recounts calendars and topic statistics).
+ */
+function ChangeMark({ name, submission }: { name: string; submission: SubmissionQuestion }) {
+  const queryClient = useQueryClient();
+  const onFailure = useApiFailure();
+  const { showToast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const change = async (mark: Mark) => {
+    setBusy(true);
+    try {
+      await tutoringApi.mark(name, { [submission.id]: mark });
+      showToast('Mark changed.', 'success');
+      await Promise.all(
+        [['submissions'], ['calendar'], markingKeys.all, ['review']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    } catch (error) {
+      onFailure(error, { otherText: failureTexts.serverIssue });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <fieldset
+      style={{ border: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}
+    >
+      <legend style={{ fontWeight: 600, marginBottom: '0.25rem' }}>Change the mark</legend>
+      {MARK_CHOICES.map((choice) => (
+        <Button
+          key={choice.mark}
+          size="sm"
+          variant={submission.marked === choice.mark ? 'primary' : 'secondary'}
+          aria-pressed={submission.marked === choice.mark}
+          disabled={busy}
+          onClick={() => submission.marked !== choice.mark && void change(choice.mark)}
+        >
+          {choice.label}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

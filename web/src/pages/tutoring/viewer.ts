@@ -7,10 +7,10 @@ import { userKeys, usersApi } from '../../api/users.ts';
  * anyone else allowed to see it — a linked parent — gets a read-only view: no inputs, no Submit
  * (issue 11). Until the session check answers, the page shows no inputs either.
  */
-export function useViewer(name: string): { canAnswer: boolean; known: boolean } {
+export function useViewer(name: string): { canAnswer: boolean; known: boolean; isStaff: boolean } {
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
-  if (!me.data) return { canAnswer: false, known: false };
+  if (!me.data) return { canAnswer: false, known: false, isStaff: false };
   const self = me.data.username.toLowerCase() === name.toLowerCase();
-  const roles = me.data.roles.map((r) => r.replace(/^ROLE_/, '')).filter(isRole);
-  return { canAnswer: self || hasAnyRole(roles, STAFF_ROLES), known: true };
+  const isStaff = hasAnyRole(me.data.roles.map((r) => r.replace(/^ROLE_/, '')).filter(isRole), STAFF_ROLES);
+  return { canAnswer: self || isStaff, known: true, isStaff };
 }
