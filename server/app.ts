@@ -89,6 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (request) =>
       proxyRequestId(deps.config.trustProxy, request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, a request that reached us on a connection accepted just before is served, not
+    // refused with 503: a proxy would pass a 503 to a POST's sender (it may not repeat a POST it
+    // has sent). Answers carry `Connection: close` meanwhile (server/health.ts), so this ends.
+    return503OnClosing: false,
   });
   limitConnections(app, http.maxConnections);
   app.decorate('deps', deps);
