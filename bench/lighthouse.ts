@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) in Debian's Chromium
 // on the built app as `npm start` serves it (temporary database with the demo data, free port):
-// /login and /signup, then /tutoring/{name} and /submission/{name} signed in as a demo student.
+// the landing page /, /login and /signup, then /tutoring/{name} and /submission/{name} signed in as a demo student.
 // Each page runs three times in a fresh browser; the median run by performance score is reported.
 // Writes the figures, the machine's load and the versions into docs/performance.md. A benchmark,
 // not a CI gate: the machine is shared, so read the figures with the load printed beside them.
@@ -33,6 +33,8 @@ const END = '<!-- lighthouse:end -->';
 type Page = { label: string; path: string; student?: boolean };
 const student = demoAccounts[1];
 const pages: Page[] = [
+  // The owner's landing page (issue 17): what employers open first.
+  { label: '/', path: '/' },
   { label: '/login', path: '/login' },
   { label: '/signup', path: '/signup' },
   { label: `/tutoring/{name}`, path: `/tutoring/${student.username}`, student: true },

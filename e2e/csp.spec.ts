@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { owner } from '../web/src/pages/portfolio/content/owner.ts';
 import { demo, expect, openSignIn, signIn, test } from './fixtures.ts';
 
 /**
@@ -37,6 +38,7 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
 }) => {
   const violations = await watchViolations(page);
 
+  await visit(page, '/', owner.name);
   await visit(page, '/signup', 'Sign Up');
   await visit(page, '/signin', 'Welcome Back');
   await openSignIn(page);

@@ -1,5 +1,26 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { photoNames, portfolioPhotos } from '../scripts/portfolio-photos.ts';
+import { owner } from './src/pages/portfolio/content/owner.ts';
+import { contentProblems } from './src/pages/portfolio/content/validate.ts';
+
+const PHOTOS_DIR = path.resolve(import.meta.dirname, 'src/pages/portfolio/content/photos');
+
+/** Stops the build when the owner's content (issue 17) is incomplete, listing what to fix. */
+function ownerContentCheck(): Plugin {
+  return {
+    name: 'tutorfolio:owner-content',
+    buildStart() {
+      const problems = contentProblems(owner, photoNames(PHOTOS_DIR));
+      if (problems.length > 0) {
+        this.error(
+          `The owner's content (web/src/pages/portfolio/content/owner.ts) needs fixing:\n- ${problems.join('\n- ')}`,
+        );
+      }
+    },
+  };
+}
 
 /** Chunks to preload from index.html: for every address ('*'), or for the listed route patterns. */
 type Preload = { paths: '*' | string[]; modules: string[] };
@@ -82,12 +103,20 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    ownerContentCheck(),
+    // The portfolio's pictures as AVIF and WebP at a few widths, made at build time (issue 17).
+    portfolioPhotos({
+      dir: PHOTOS_DIR,
+      cacheDir: path.resolve(import.meta.dirname, '../node_modules/.cache/tutorfolio-photos'),
+    }),
     preloadInIndexHtml([
       // The app itself, started once the first screen has painted (main.tsx).
       { paths: '*', modules: ['web/src/start.tsx'] },
-      // The pages first visits open most; patterns as in web/src/routes.tsx ('/' leads to sign-in).
+      // The pages first visits open most; patterns as in web/src/routes.tsx.
+      // The owner's landing page (issue 17): prerendered, its styles inlined from these links.
+      { paths: ['/'], modules: ['web/src/pages/portfolio/LandingPage.tsx'] },
       {
-        paths: ['/', '/login', '/signin', '/signup', '/logout'],
+        paths: ['/login', '/signin', '/signup', '/logout'],
         modules: ['web/src/pages/auth/LoginPage.tsx'],
       },
       {

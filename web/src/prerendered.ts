@@ -3,5 +3,5 @@
  * first screen needs no data and no signed-in user, so their text and form paint before any script
  * has run, and the app then hydrates them. The server marks #root with the path it rendered.
  */
-export const PRERENDERED_PATHS = ['/login', '/signup', '/signin'] as const;
+export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/signin'] as const;
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';

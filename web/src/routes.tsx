@@ -23,6 +23,11 @@ const oauthRegister = lazyPage('oauth-register', () =>
   import('./pages/auth/OAuthRegisterPage.tsx').then((m) => m.OAuthRegisterPage),
 );
 
+// The owner's public pages (issue 17): each its own chunk; the landing page is prerendered.
+const landing = lazyPage('landing', () =>
+  import('./pages/portfolio/LandingPage.tsx').then((m) => m.LandingPage),
+);
+
 // The layout of the signed-in pages; it brings TanStack Query and the confirm dialog.
 const headerLayout = lazyPage('header', () =>
   import('./layout/HeaderLayout.tsx').then((m) => m.HeaderLayout),
@@ -87,8 +92,7 @@ const content = (page: LazyPage) => mount(page, <PageLoading />);
 const screen = (page: LazyPage) => mount(page, <ScreenLoading />);
 
 export const routes: RouteObject[] = [
-  // Until the portfolio landing page exists, `/` sends visitors to sign-in.
-  { path: '/', element: <Navigate to="/login" replace /> },
+  { path: '/', ...screen(landing) },
   { path: '/login', ...screen(login) },
   { path: '/signup', ...screen(signup) },
   { path: '/logout', ...screen(logout) },
