@@ -42,6 +42,9 @@ export async function signIn(page: Page, who: { email: string; password: string 
 export async function openSignIn(page: Page): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  // The form paints from the server's HTML and is disabled until the app has taken it over
+  // (docs/architecture.md, "Pages rendered by the server"): a key pressed before then does nothing.
+  await expect(page.getByLabel('Email Address')).toBeEditable();
 }
 
 /** A name no other test run used (tests share one database per run). */
