@@ -12,6 +12,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
 import { createLogOutput, type LogOutput } from './logging.ts';
 import './http/types.ts';
+import { apiDocsRoutes } from './apidocs/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(oauthRoutes);
   await app.register(imageRoutes);
+  // Last of the API: its description covers every route declared above.
+  await app.register(apiDocsRoutes);
 
   await registerWebApp(app, deps.config.webDistDir, {
     signInProviders: configuredProviders(deps.config.oauth),

@@ -543,6 +543,9 @@ const CASES: Case[] = [
 
 /** Routes that read or write one thing (or are measured elsewhere), and why. */
 const SINGLE_ROW: Record<string, string> = {
+  'GET /api/openapi.json': 'no rows: the routes, described',
+  'GET /api/docs': 'no rows: a page',
+  'GET /api/docs/:file': 'no rows: a file',
   'POST /api/v1/users/signup': 'one account',
   'POST /api/v1/users/login': 'one session',
   'POST /api/v1/users/logout': 'one session',

@@ -128,10 +128,15 @@ export const ProfileUpdateRequest = z.object({
 });
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
 
-/** The JSON body of every error answer (DESIGN §2). */
-export type ApiErrorBody = {
-  status: number;
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
-};
+/** The JSON body of every error answer (DESIGN §2); described as such in /api/openapi.json. */
+export const ApiErrorBody = z.object({
+  /** The HTTP status again. */
+  status: z.number().int(),
+  /** The status's reason phrase ('Bad Request'). */
+  error: z.string(),
+  /** What went wrong, in words a person can be shown. */
+  message: z.string(),
+  /** A refused body or query: one entry per field, `path` naming it (`0.questionId`). */
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

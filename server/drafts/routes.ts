@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DraftsPatchRequest } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { patchDrafts, readDrafts } from './service.ts';
 
@@ -17,8 +16,7 @@ export async function draftRoutes(app: FastifyInstance): Promise<void> {
     readDrafts(database.db, request.subject.id, config.timeZone),
   );
 
-  route.patch('/drafts/:name', access.studentWrite('name'), async (request) => {
-    const { changes } = parseWith(DraftsPatchRequest, request.body, 'body');
-    return patchDrafts(database.db, request.subject.id, changes, now());
-  });
+  route.patch('/drafts/:name', access.studentWrite('name'), { body: DraftsPatchRequest }, async (request) =>
+    patchDrafts(database.db, request.subject.id, request.body.changes, now()),
+  );
 }

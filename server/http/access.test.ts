@@ -38,7 +38,11 @@ const MARKING: Cells = [401, 403, 403, 403, 403, OK, OK];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Member = 'student' | 'otherStudent' | 'parent' | 'unlinkedParent' | 'teacher' | 'otherTeacher' | 'admin';
 type Row = {
-  route: `${Method} /api/v1/${string}` | `GET /oauth2/${string}` | `GET /login/oauth2/${string}`;
+  route:
+    | `${Method} /api/v1/${string}`
+    | `GET /api/${'openapi.json' | 'docs' | 'docs/:file'}`
+    | `GET /oauth2/${string}`
+    | `GET /login/oauth2/${string}`;
   expect: Cells;
   /** What "let through" means for this GET when it is not 200 (the provider sign-in redirects). */
   okStatus?: number;
@@ -59,9 +63,14 @@ const PATH_VALUES: Record<string, string> = {
   provider: 'google',
   postId: '999999',
   service: 'No such service',
+  file: 'swagger-ui.css',
 };
 
 const MATRIX: Row[] = [
+  // the API's description (issue 18): public, like the API's own sign-in routes
+  { route: 'GET /api/openapi.json', expect: ANYONE },
+  { route: 'GET /api/docs', expect: ANYONE, why: 'the page to browse it' },
+  { route: 'GET /api/docs/:file', expect: ANYONE, why: "the page's styles and scripts" },
   // users
   { route: 'POST /api/v1/users/signup', expect: ANYONE },
   { route: 'POST /api/v1/users/login', expect: ANYONE },

@@ -4,6 +4,7 @@ import { hasAnyRole, type Role, STAFF_ROLES } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { childrenAmong, findUsersByUsernames, type UserRow } from '../users/queries.ts';
+import type { RouteSchemas } from './route.ts';
 
 /**
  * Who may call a route (DESIGN §5). Every `/api/` route is declared with `declareRoutes` (http/route.ts),
@@ -64,7 +65,13 @@ export const access = {
 
 export type Auth = { userId: number; username: string; email: string; roles: Role[]; sessionId: number };
 
-export type ApiRoute = { method: string; url: string; access: Access };
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  /** The contracts it declared (server/http/route.ts), described in /api/openapi.json. */
+  schemas?: RouteSchemas;
+};
 
 /**
  * The one ownership rule every named-person route uses: the person themself, an admin, a teacher
@@ -196,7 +203,9 @@ export function registerAccessRules(app: FastifyInstance): void {
     for (const method of methods) {
       const problem = declarationProblem(method, route.url, rule);
       if (problem) throw new Error(`${where}: its access rule ${problem}.`);
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: rule });
+      if (method !== 'HEAD') {
+        app.apiRoutes.push({ method, url: route.url, access: rule, schemas: route.config?.schemas });
+      }
     }
     const existing = route.onRequest
       ? Array.isArray(route.onRequest)

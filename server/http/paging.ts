@@ -3,21 +3,28 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type PageRequest, pageQuery, type SortOrder } from '../../common/contracts/paging.ts';
 import { parseWith } from './parse.ts';
 
-type Sortable = Record<string, AnyPgColumn | SQL>;
+/** A route's allow-list of sortable fields and the column (or expression) each sorts by. */
+export type Sortable = Record<string, AnyPgColumn | SQL>;
 
 /** The page schema of each allow-list, built on first use: never a zod schema per request. */
 const pageSchemas = new WeakMap<Sortable, ReturnType<typeof pageQuery>>();
+
+/** The page schema of an allow-list (also what /api/openapi.json describes). */
+export function pageSchemaFor(sortable: Sortable): ReturnType<typeof pageQuery> {
+  let schema = pageSchemas.get(sortable);
+  if (!schema) {
+    schema = pageQuery(Object.keys(sortable));
+    pageSchemas.set(sortable, schema);
+  }
+  return schema;
+}
 
 /**
  * Reads `page`, `size`, `sort` from a query against a route's allow-list of sortable fields (a
  * module constant: its schema is built once and kept).
  */
 export function parsePage(query: unknown, sortable: Sortable): PageRequest {
-  let schema = pageSchemas.get(sortable);
-  if (!schema) {
-    schema = pageQuery(Object.keys(sortable));
-    pageSchemas.set(sortable, schema);
-  }
+  const schema = pageSchemaFor(sortable);
   const source = (query ?? {}) as Record<string, unknown>;
   return parseWith(schema, { page: source.page, size: source.size, sort: source.sort }, 'query');
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
+import type { PageRequest } from '../../common/contracts/paging.ts';
+import type { z } from '../../common/zod.ts';
 import type { UserRow } from '../users/queries.ts';
 import { type Access, type Auth, declaredHandlers, type PublicAccess, type SubjectAccess } from './access.ts';
+import { parsePage, type Sortable } from './paging.ts';
+import { parseWith } from './parse.ts';
 
 /**
  * The request a handler sees, typed by its route's access rule: `auth` is set on every non-public
@@ -19,22 +23,95 @@ export type AccessHandler<A extends Access> = (
   reply: FastifyReply,
 ) => unknown | Promise<unknown>;
 
-type Define = <A extends Access>(url: string, rule: A, handler: AccessHandler<A>) => void;
+/**
+ * What a route takes and gives, as the shared zod contracts (common/contracts): each part declared
+ * here is parsed before the handler runs (a failure is the 400 naming the field, http/parse.ts) and
+ * reaches the handler typed; the same declarations are the API's description (http/openapi.ts).
+ */
+export type RouteSchemas = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A paged list: `page`, `size`, `sort` against this allow-list, parsed into `request.page`. */
+  page?: Sortable;
+  /** A `multipart/form-data` body (a picture upload), read by the handler itself. */
+  multipart?: { fields: readonly string[]; files: readonly string[] };
+  /** The answer's body, when it has a contract. */
+  response?: z.ZodType;
+  /** Its failures are answered as plain text, not JSON (sign-up, as the original did). */
+  errorsAsText?: true;
+  /** Statuses the handler itself answers beyond those of its access rule and its parsing (409, 413, 429…). */
+  errors?: readonly number[];
+  /** One line for the API's description. */
+  summary?: string;
+};
+
+type Part<S, K extends 'params' | 'query' | 'body'> =
+  S extends Record<K, z.ZodType> ? z.output<S[K]> : unknown;
+
+/** The request of a handler whose route declares `S`: its declared parts already parsed. */
+export type ParsedRequest<A extends Access, S extends RouteSchemas> = AccessRequest<A> & {
+  params: Part<S, 'params'>;
+  query: Part<S, 'query'>;
+  body: Part<S, 'body'>;
+} & (S extends { page: Sortable } ? { page: PageRequest } : unknown);
+
+type Define = {
+  <A extends Access>(url: string, rule: A, handler: AccessHandler<A>): void;
+  <A extends Access, const S extends RouteSchemas>(
+    url: string,
+    rule: A,
+    schemas: S,
+    handler: (request: ParsedRequest<A, S>, reply: FastifyReply) => unknown | Promise<unknown>,
+  ): void;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A paged route's `page`, `size` and `sort` (RouteSchemas.page). */
+    page?: PageRequest;
+  }
+}
+
+/** Parses the declared parts, in the order a reader meets them: path, query, page, body. */
+function parseDeclared(request: FastifyRequest, schemas: RouteSchemas): void {
+  if (schemas.params) request.params = parseWith(schemas.params, request.params, 'params');
+  const rawQuery = request.query;
+  if (schemas.query) request.query = parseWith(schemas.query, rawQuery, 'query');
+  if (schemas.page) request.page = parsePage(rawQuery, schemas.page);
+  if (schemas.body) request.body = parseWith(schemas.body, request.body, 'body');
+}
 
 /**
- * How every `/api/` route is declared: `route.get(url, access.studentRead('name'), handler)`.
- * The rule goes to `config.access` (enforced and catalogued by http/access.ts); a route added with
- * plain `app.get` under `/api/` is refused at start-up.
+ * How every `/api/` route is declared: `route.get(url, access.studentRead('name'), handler)`, or
+ * with its contracts, `route.patch(url, rule, { body: DraftsPatchRequest }, handler)`.
+ * The rule goes to `config.access` (enforced and catalogued by http/access.ts), the contracts to
+ * `config.schemas` (parsed here, described by http/openapi.ts); a route added with plain `app.get`
+ * under `/api/` is refused at start-up.
  */
 export function declareRoutes(
   app: FastifyInstance,
 ): Record<'get' | 'post' | 'put' | 'patch' | 'delete', Define> {
   const define =
     (method: HTTPMethods): Define =>
-    (url, rule, handler) => {
-      const routeHandler = handler as unknown as RouteHandlerMethod;
+    (url: string, rule: Access, ...rest: unknown[]) => {
+      const [schemas, handler] = (rest.length === 1 ? [undefined, rest[0]] : rest) as [
+        RouteSchemas | undefined,
+        (request: FastifyRequest, reply: FastifyReply) => unknown,
+      ];
+      const routeHandler: RouteHandlerMethod = schemas
+        ? async function parsed(request, reply) {
+            parseDeclared(request, schemas);
+            return handler(request, reply);
+          }
+        : (handler as RouteHandlerMethod);
       declaredHandlers.add(routeHandler);
-      app.route({ method, url, config: { access: rule }, handler: routeHandler });
+      app.route({
+        method,
+        url,
+        config: { access: rule, ...(schemas ? { schemas } : {}) },
+        handler: routeHandler,
+      });
     };
   return {
     get: define('GET'),

@@ -1,11 +1,14 @@
 import type { AppDeps } from '../app.ts';
 import type { UserRow } from '../users/queries.ts';
 import type { Access, ApiRoute, Auth } from './access.ts';
+import type { RouteSchemas } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; required on every /api/ route (server/http/access.ts). */
     access?: Access;
+    /** What it takes and gives, as zod contracts (server/http/route.ts). */
+    schemas?: RouteSchemas;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. */

@@ -69,6 +69,8 @@ export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   service: () => 'Tutoring',
   /** `DELETE users/children/{parent}/{child}` (issue 14): a student not linked to that parent. */
   child: (cast) => cast.otherStudent.user.username,
+  /** The API page's files (issue 18). */
+  file: () => 'start.js',
 };
 
 /** The concrete URL to call for a route: its subject parameter is the cast's student. */

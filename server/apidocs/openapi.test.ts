@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBody } from '../../common/contracts/users.ts';
+import { z } from '../../common/zod.ts';
+import { access } from '../http/access.ts';
+import { declareRoutes } from '../http/route.ts';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { accessInWords, openApiPath } from './openapi.ts';
+
+type Operation = {
+  'x-access': unknown;
+  description: string;
+  security: unknown[];
+  parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+};
+
+// A route declared after the app's own (as another domain's would be): it must appear by itself.
+const LaterQuery = z.object({ colour: z.enum(['red', 'blue']), count: z.coerce.number().int().optional() });
+
+let t: TestApp;
+let document: Document;
+beforeAll(async () => {
+  t = await startTestApp({
+    registerExtra: (app: FastifyInstance) =>
+      declareRoutes(app).get(
+        '/api/v1/test-only/later/:name',
+        access.studentRead('name'),
+        { query: LaterQuery, summary: 'Added last' },
+        async (request) => ({ colour: request.query.colour }),
+      ),
+  });
+  const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  document = response.json() as Document;
+});
+afterAll(() => t.close());
+
+const operationOf = (method: string, url: string) => document.paths[openApiPath(url)]?.[method.toLowerCase()];
+
+describe('the OpenAPI description', () => {
+  it('is OpenAPI 3.1 with one operation for every declared route, and no other', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
+    expect(operations).toHaveLength(t.app.apiRoutes.length);
+    const missing = t.app.apiRoutes.filter((route) => !operationOf(route.method, route.url));
+    expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('gives every route its access rule, in words too, and the session it needs', () => {
+    for (const route of t.app.apiRoutes) {
+      const operation = operationOf(route.method, route.url)!;
+      const where = `${route.method} ${route.url}`;
+      expect(operation['x-access'], where).toEqual(route.access);
+      expect(operation.description, where).toContain(accessInWords(route.access));
+      expect(operation.security, where).toEqual(route.access.kind === 'public' ? [] : [{ session: [] }]);
+    }
+  });
+
+  it('gives every route the error answers its rule implies, each in the one error shape', () => {
+    const errorShape = document.components.schemas.ApiError!;
+    expect(errorShape.required).toEqual(['status', 'error', 'message']);
+    for (const route of t.app.apiRoutes) {
+      const { responses } = operationOf(route.method, route.url)!;
+      const where = `${route.method} ${route.url}`;
+      const statuses = Object.keys(responses).map(Number);
+      expect(statuses.includes(401), where).toBe(route.access.kind !== 'public');
+      expect(statuses.includes(403), where).toBe(
+        route.access.kind === 'roles' || route.access.kind === 'subject',
+      );
+      expect(statuses.includes(404), where).toBe(
+        route.access.kind === 'subject' || Boolean(route.schemas?.errors?.includes(404)),
+      );
+      expect(statuses, where).toContain(500);
+      for (const status of statuses.filter((s) => s >= 400)) {
+        const content = responses[status]!.content!;
+        if (route.schemas?.errorsAsText) expect(content['text/plain'], `${where} ${status}`).toBeDefined();
+        else
+          expect(content['application/json']!.schema, `${where} ${status}`).toEqual({
+            $ref: '#/components/schemas/ApiError',
+          });
+      }
+    }
+  });
+
+  it('describes what each route takes: path parameters, declared query and body contracts, paging', () => {
+    for (const route of t.app.apiRoutes) {
+      const operation = operationOf(route.method, route.url)!;
+      const where = `${route.method} ${route.url}`;
+      for (const [, name] of route.url.matchAll(/:([A-Za-z_]+)/g)) {
+        expect(
+          operation.parameters.find((p) => p.in === 'path' && p.name === name)?.required,
+          `${where} :${name}`,
+        ).toBe(true);
+      }
+      if (route.schemas?.body)
+        expect(operation.requestBody?.content['application/json'], where).toBeDefined();
+      if (route.schemas?.page) {
+        expect(
+          operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+          where,
+        ).toEqual(expect.arrayContaining(['page', 'size', 'sort']));
+      }
+    }
+    const later = operationOf('GET', '/api/v1/test-only/later/:name')!;
+    expect(later).toMatchObject({ summary: 'Added last' });
+    expect(later.parameters).toEqual([
+      { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'colour', in: 'query', required: true, schema: { type: 'string', enum: ['red', 'blue'] } },
+      { name: 'count', in: 'query', required: false, schema: expect.any(Object) },
+    ]);
+    const drafts = operationOf('PATCH', '/api/v1/drafts/:name')!;
+    expect(drafts.requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      required: ['changes'],
+    });
+  });
+
+  it('answers in the documented shape: every route refuses a caller who may not call it with a documented status', async () => {
+    const anonymous = await Promise.all(
+      t.app.apiRoutes
+        .filter((route) => route.access.kind !== 'public')
+        .map(async (route) => {
+          const url = route.url.replace(/:([A-Za-z_]+)/g, 'someone');
+          const response = await t.request({ method: route.method as 'GET', url });
+          return { route, response };
+        }),
+    );
+    for (const { route, response } of anonymous) {
+      const where = `${route.method} ${route.url}`;
+      expect(response.statusCode, where).toBe(401);
+      expect(ApiErrorBody.safeParse(response.json()).success, where).toBe(true);
+    }
+    const refused = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/drafts/${(await t.createUser()).user.username}`,
+      as: (await t.createUser({ roles: ['ADMIN'] })).cookie,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ changes: { 1: { answer: 7 } } }),
+    });
+    expect(refused.statusCode).toBe(400);
+    const body = ApiErrorBody.parse(refused.json());
+    expect(body.details?.length).toBeGreaterThan(0);
+    expect(Object.keys(operationOf('PATCH', '/api/v1/drafts/:name')!.responses)).toContain('400');
+  });
+});
+
+describe('the page at /api/docs', () => {
+  it('loads only files of its own, under the strict CSP, and reads the description', async () => {
+    const page = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.sort()).toEqual([
+      '/api/docs/start.js',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/swagger-ui.css',
+    ]);
+    for (const asset of assets) {
+      const file = await t.request({ method: 'GET', url: asset });
+      expect(file.statusCode, asset).toBe(200);
+      expect(file.headers['content-type'], asset).toMatch(
+        asset.endsWith('.css') ? /^text\/css/ : /^text\/javascript/,
+      );
+    }
+    const start = await t.request({ method: 'GET', url: '/api/docs/start.js' });
+    expect(start.body).toContain("url: '/api/openapi.json'");
+    const unknown = await t.request({ method: 'GET', url: '/api/docs/..%2Fpackage.json' });
+    expect(unknown.statusCode).toBe(404);
+    expect(ApiErrorBody.safeParse(unknown.json()).success).toBe(true);
+  });
+});
