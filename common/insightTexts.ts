@@ -42,6 +42,9 @@ export const dashboardTexts = {
   periodNone: 'All days',
   noAnswers: 'No answers yet.',
   noServices: 'No services yet: the administrator subscribes students to Tutoring and Simple Math Question.',
+  /** A service the admin console added, which has no page of its own in the app (issue 14). */
+  otherService: (name: string) =>
+    `You are subscribed to ${name}. Its lessons are arranged with your teacher; there is nothing to open here yet.`,
   children: 'Children',
   noChildren: 'No children are linked to this account yet: the administrator links them.',
   stats: 'Stats',

@@ -119,3 +119,16 @@ export const portfolioLimits = {
   /** Wall posts per address per hour (anyone). */
   wallPostsPerAddressPerHour: 5,
 } as const;
+
+/** The admin console's limits (issue 14), checked by the server's schemas and the console's inputs. */
+export const adminLimits = {
+  serviceNameMax: 100,
+  /** Pairs in one `POST subscriptions/multiples` (e.g. 100 students × 10 services). */
+  subscriptionPairsMax: 1000,
+  /** Students linked to a parent in one `POST users/children/{parent}`. */
+  childrenPerRequestMax: 100,
+  /** The audit entries `GET audit` answers: the latest ones. */
+  auditLatest: 50,
+  /** The users search text. */
+  userSearchMax: 100,
+} as const;

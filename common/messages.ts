@@ -64,6 +64,8 @@ export const headerTexts = {
   review: 'Review',
   submissions: 'Submissions',
   menu: 'Menu',
+  /** The admin console's link, for administrators (issue 14; not in the spec's header). */
+  admin: 'Admin',
   logout: 'Log out',
 } as const;
 

@@ -23,6 +23,8 @@ export const areas = {
   calendar: ['web/src/ui/Calendar.tsx', 'web/src/ui/FloatingPanel.tsx'],
   highlighting: ['node_modules/highlight.js/'],
   charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
+  /** The admin console (issue 14): only /91b-admin downloads it. */
+  admin: ['web/src/pages/admin/', 'web/src/api/admin.ts', 'common/adminTexts.ts'],
 } as const;
 export type Area = keyof typeof areas;
 export const teacherTools: readonly Area[] = ['upload', 'archive', 'modify', 'marking', 'teacher'];

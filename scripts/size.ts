@@ -35,6 +35,8 @@ export const firstVisits: FirstVisit[] = [
     ownAreas: ['charts', 'calendar'],
     budget: 170_000,
   },
+  // The admin console (issue 14): the demo teacher is also the admin.
+  { label: '/91b-admin', path: '/91b-admin', as: teacher, ownAreas: ['admin'], budget: 115_000 },
   // The timed addition drill (issue 16): the entry and the game carry no charts; the results draw.
   { label: '/math', path: '/math', as: student, budget: 105_000 },
   { label: '/math/start', path: '/math/start', as: student, budget: 110_000 },

@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts';
+import { adminLimits, limits } from '../limits.ts';
 import { ROLES, type Role } from '../roles.ts';
 import { idField, text } from '../validation.ts';
 import { z } from '../zod.ts';
@@ -6,17 +6,8 @@ import { emailField, usernameField } from './users.ts';
 
 /** The admin console's calls (issue 14, spec 2 §2 "Administrator console"). */
 
-export const adminLimits = {
-  serviceNameMax: 100,
-  /** Pairs in one `POST subscriptions/multiples` (e.g. 100 students × 10 services). */
-  subscriptionPairsMax: 1000,
-  /** Students linked to a parent in one `POST users/children/{parent}`. */
-  childrenPerRequestMax: 100,
-  /** The audit entries `GET audit` answers: the latest ones. */
-  auditLatest: 50,
-  /** The users search text. */
-  userSearchMax: 100,
-} as const;
+// Defined beside the other limits (a module without zod, which the pages read).
+export { adminLimits };
 
 /** A service's name: trimmed, 1–100 characters. */
 export const ServiceName = text({ max: adminLimits.serviceNameMax });

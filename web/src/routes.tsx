@@ -73,6 +73,9 @@ const mathResult = lazyPage('math-result', () =>
   import('./pages/math/MathResultPage.tsx').then((m) => m.MathResultPage),
 );
 
+// Spec 2 §2: the administrator console (issue 14); nobody else downloads it.
+const admin = lazyPage('admin', () => import('./pages/admin/AdminPage.tsx').then((m) => m.AdminPage));
+
 type Handle = { page: LazyPage };
 
 function mount(page: LazyPage, fallback: ReactNode): { element: ReactNode; handle: Handle } {
@@ -118,6 +121,7 @@ export const routes: RouteObject[] = [
       // Spec 1 shows marking without the header; issue 11 gives it the header and a way back.
       { path: '/marking', ...content(markingInbox) },
       { path: '/marking/:name', ...content(marking) },
+      { path: '/91b-admin', ...content(admin) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -119,6 +119,8 @@ function Header() {
       { to: '/upload', label: headerTexts.upload },
     );
   }
+  // The admin console (issue 14): administrators only.
+  if (roles.includes('ROLE_ADMIN')) links.push({ to: '/91b-admin', label: headerTexts.admin });
   // Each address once (a parent's Dashboard button may name the child the page is about), and never
   // the page itself (spec 1 §2: each link is hidden on its own page).
   const shown = links.filter(

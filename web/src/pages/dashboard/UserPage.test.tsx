@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
+import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { apiError } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
 import { pictureProblem } from './EditProfileDialog.tsx';
@@ -61,7 +62,7 @@ afterEach(() => {
 const open = () => renderPage(<UserPage />, { path: '/user/:name', at: '/user/mina' });
 
 describe('the student dashboard', () => {
-  it("shows the profile card's figures and a section per known subscribed service, closed", async () => {
+  it("shows the profile card's figures and a section per subscribed service, closed", async () => {
     open();
     const card = await screen.findByRole('region', { name: 'mina' });
     const figures = within(card)
@@ -74,8 +75,10 @@ describe('the student dashboard', () => {
     const tutoring = await screen.findByRole('button', { name: 'Tutoring' });
     expect(tutoring.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'Simple Math Question' })).toBeDefined();
-    // Only the services the dashboard knows get a section.
-    expect(screen.queryByRole('button', { name: 'Chess club' })).toBeNull();
+    // A service added in the admin console (issue 14) has its section too, saying what it is.
+    const chess = screen.getByRole('button', { name: 'Chess club' });
+    fireEvent.click(chess);
+    expect(screen.getByText(dashboardTexts.otherService('Chess club'))).toBeDefined();
   });
 
   it('loads a section’s data on its first opening only, and keeps it when closed and opened again', async () => {

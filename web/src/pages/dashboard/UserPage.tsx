@@ -153,15 +153,17 @@ function StudentSections({ name }: { name: string }) {
     if (services.error) onFailure(services.error);
   }, [services.error, onFailure]);
   if (services.isPending) return <p role="status">{dashboardTexts.loading}</p>;
-  const shown = (services.data ?? []).filter((service) => service in SECTIONS);
+  const shown = services.data ?? [];
   if (shown.length === 0) return <p className={styles.muted}>{dashboardTexts.noServices}</p>;
+  // Every subscribed service has its section; the ones the app has no pages for (added in the admin
+  // console) say so, instead of being left out as the original did.
   return (
     <>
       {shown.map((service) => {
-        const Section = SECTIONS[service]!.Page;
+        const Section = SECTIONS[service]?.Page;
         return (
           <Accordion key={service} title={service}>
-            <Section />
+            {Section ? <Section /> : <p className={styles.muted}>{dashboardTexts.otherService(service)}</p>}
           </Accordion>
         );
       })}

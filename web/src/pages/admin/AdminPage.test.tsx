@@ -1,0 +1,176 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminTexts } from '../../../../common/adminTexts.ts';
+import { pageOf } from '../../../test/fixtures.ts';
+import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { AdminPage } from './AdminPage.tsx';
+
+const adminCheck = { username: 'root', role: 'ADMIN', roles: ['ROLE_ADMIN'] };
+let routes: Record<string, unknown>;
+let sent: { method: string; url: string; body: unknown }[];
+
+beforeEach(() => {
+  sent = [];
+  routes = {
+    'users/auth-check': adminCheck,
+    services: ['Tutoring', 'Simple Math Question'],
+    student: [
+      {
+        id: 1,
+        name: 'alice',
+        email: 'a@example.com',
+        url: null,
+        subscriptions: [{ id: 9, service: { id: 1, name: 'Tutoring' } }],
+      },
+      { id: 2, name: 'bob', email: 'b@example.com', url: null, subscriptions: [] },
+    ],
+    users: pageOf(
+      [
+        {
+          id: 1,
+          email: 'a@example.com',
+          username: 'alice',
+          role: 'STUDENT',
+          imageURL: '/images/avatars/default.svg',
+          services: ['Tutoring'],
+        },
+      ],
+      { size: 10 },
+    ),
+    audit: [
+      {
+        id: 3,
+        at: '2026-03-10T10:00:00+09:00',
+        actor: 'root',
+        action: 'service.create',
+        target: 'Chess',
+        detail: '',
+      },
+    ],
+    'POST services': (init?: RequestInit) => ({ id: 5, name: String(init?.body) }),
+    'POST subscriptions/multiples': 2,
+  };
+  const answer = jsonFetch(routes);
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    if (method !== 'GET') sent.push({ method, url, body: init?.body });
+    return answer(url, init);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const open = () => renderPage(<AdminPage />, { path: '/91b-admin', at: '/91b-admin' });
+
+describe('the admin console', () => {
+  it('renders nothing until the role check has passed, then the sections in the spec’s order', async () => {
+    let release: (value: Response) => void = () => {};
+    const answer = jsonFetch(routes);
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.includes('auth-check') ? new Promise<Response>((r) => (release = r)) : answer(url, init),
+    );
+    const { container } = open();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(container.textContent).toBe('');
+    release(Response.json(adminCheck));
+    await screen.findByRole('heading', { level: 1, name: adminTexts.title });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual([
+      'Post Service',
+      'Tutoring',
+      'Services',
+      'Users',
+      'Topics',
+      'Assign Student to Parent',
+      'Wall',
+      'Audit',
+    ]);
+    // Tutoring, Topics, Assign Student to Parent (and Wall) start hidden.
+    for (const name of ['Tutoring', 'Topics', 'Assign Student to Parent', 'Wall'])
+      expect(screen.getByRole('button', { name }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('sends anyone else to /login, remembering the address', async () => {
+    routes['users/auth-check'] = { username: 'tess', role: 'TEACHER', roles: ['ROLE_TEACHER'] };
+    open();
+    await screen.findByTestId('elsewhere');
+    expect(screen.queryByText(adminTexts.title)).toBeNull();
+  });
+
+  it('asks before posting a service on Enter and says it is added, word for word', async () => {
+    open();
+    const input = await screen.findByLabelText(adminTexts.serviceName);
+    fireEvent.change(input, { target: { value: 'Chess Club' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Are you sure to post the new Service name:Chess Club');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await screen.findByText('Service Chess Club is added!');
+    expect(sent).toEqual([{ method: 'POST', url: '/api/v1/services', body: 'Chess Club' }]);
+  });
+
+  it('shows the matrix and assigns every selected student × service after the spec’s confirm', async () => {
+    open();
+    const matrix = await screen.findByRole('table', { name: adminTexts.matrixCaption });
+    expect(within(matrix).getByRole('img', { name: 'alice is subscribed to Tutoring' })).toBeDefined();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select alice' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select bob' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Simple Math Question' }));
+    fireEvent.click(screen.getByRole('button', { name: adminTexts.assignServices }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Are you usre to assign the services?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await screen.findByText(adminTexts.assigned(2));
+    expect(JSON.parse(String(sent[0]!.body))).toEqual([
+      { studentName: 'alice', serviceName: 'Simple Math Question' },
+      { studentName: 'bob', serviceName: 'Simple Math Question' },
+    ]);
+  });
+
+  it("says 'There is an error' when assigning fails on the server", async () => {
+    routes['POST subscriptions/multiples'] = Response.json({ status: 500, message: 'boom' }, { status: 500 });
+    open();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select bob' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Tutoring' }));
+    fireEvent.click(screen.getByRole('button', { name: adminTexts.assignServices }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await screen.findByText('There is an error');
+  });
+
+  it("says 'There is an issue on the server...' when the console's lists fail to load", async () => {
+    routes.users = Response.json({ status: 500, message: 'boom' }, { status: 500 });
+    open();
+    await screen.findByText('There is an issue on the server...');
+  });
+
+  it('edits a user card with the role in upper case, and lists the audit', async () => {
+    routes['PATCH users'] = { id: 1, username: 'alice', email: 'a@example.com', role: 'STUDENT,PARENT' };
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit alice' }));
+    const role = screen.getByLabelText(adminTexts.role) as HTMLInputElement;
+    fireEvent.change(role, { target: { value: 'student,parent' } });
+    expect(role.value).toBe('STUDENT,PARENT');
+    fireEvent.click(screen.getByRole('button', { name: adminTexts.save }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(String(sent[0]!.body))).toEqual({ id: 1, role: 'STUDENT,PARENT' });
+    expect(screen.getByRole('list', { name: 'Audit' }).textContent).toContain(
+      'root · Added a service: Chess',
+    );
+  });
+
+  it("says 'Question or topic is not selected' when assigning topics with nothing selected", async () => {
+    routes['questions/topics'] = pageOf([{ id: 4, title: 'Loops', question: 'q', topics: [] }], { size: 10 });
+    routes.topics = [{ id: 1, title: 'loops' }];
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Topics' }));
+    fireEvent.click(await screen.findByRole('button', { name: adminTexts.assignTopics }));
+    await screen.findByText('Question or topic is not selected');
+    fireEvent.click(await screen.findByRole('checkbox', { name: '4. Loops' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'loops' }));
+    fireEvent.click(screen.getByRole('button', { name: adminTexts.assignTopics }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Are you sure to add topic loops ?');
+  });
+});

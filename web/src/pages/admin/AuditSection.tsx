@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { adminTexts } from '../../../../common/adminTexts.ts';
+import { adminApi, adminKeys } from '../../api/admin.ts';
+import styles from './AdminPage.module.css';
+import { useAdminFailure } from './common.tsx';
+
+/** `2026-03-10T10:00:00+09:00` → `2026-03-10 10:00` (the server's zone, as sent). */
+const shortTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/** Audit (issue 14): the latest 50 administrator actions, newest first; refreshed after each write. */
+export function AuditSection() {
+  const onFailure = useAdminFailure();
+  const audit = useQuery({ queryKey: adminKeys.audit, queryFn: adminApi.audit, retry: false });
+  useEffect(() => {
+    if (audit.error) onFailure(audit.error);
+  }, [audit.error, onFailure]);
+  if (audit.isPending) return <p role="status">{adminTexts.loading}</p>;
+  const entries = audit.data ?? [];
+  return (
+    <div className={styles.stack}>
+      <p className={styles.muted}>{adminTexts.auditIntro}</p>
+      {entries.length === 0 ? (
+        <p className={styles.muted}>{adminTexts.noAudit}</p>
+      ) : (
+        <ol className={styles.audit} aria-label={adminTexts.audit}>
+          {entries.map((entry) => (
+            <li key={entry.id} className={styles.auditEntry}>
+              <time dateTime={entry.at} className={styles.muted}>
+                {shortTime(entry.at)}
+              </time>{' '}
+              <strong>{entry.actor}</strong> · {adminTexts.actions[entry.action] ?? entry.action}:{' '}
+              <span>{entry.target}</span>
+              {entry.detail && <span className={styles.muted}> — {entry.detail}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { adminTexts } from '../../../../common/adminTexts.ts';
+import { limits } from '../../../../common/limits.ts';
+import { adminApi, adminKeys } from '../../api/admin.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import styles from './AdminPage.module.css';
+import { onEnter, useAdminAction } from './common.tsx';
+
+/** Tutoring (spec 2 §2): the Calendar and Topic Stats reload panels, by target student. */
+export function ReloadSection() {
+  // The students' names to pick from (typing any name works too).
+  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
+  const listId = useId();
+  return (
+    <div className={styles.panels}>
+      <datalist id={listId}>
+        {(students.data ?? []).map((s) => (
+          <option key={s.id} value={s.name} />
+        ))}
+      </datalist>
+      <ReloadPanel title={adminTexts.calendarReload} reload={adminApi.reloadCalendar} listId={listId} />
+      <ReloadPanel title={adminTexts.topicStatsReload} reload={adminApi.reloadTopicStats} listId={listId} />
+    </div>
+  );
+}
+
+function ReloadPanel({
+  title,
+  reload,
+  listId,
+}: {
+  title: string;
+  reload: (name: string) => Promise<number>;
+  listId: string;
+}) {
+  const [target, setTarget] = useState('');
+  const { run, busy } = useAdminAction();
+  const { showToast } = useToast();
+  const go = async () => {
+    const name = target.trim();
+    if (!name) {
+      showToast(adminTexts.targetMissing);
+      return;
+    }
+    if (busy) return;
+    await run(() => reload(name), {
+      success: () => adminTexts.reloaded(title),
+      failure: { notFound: `There is no student named ${name}.` },
+    });
+  };
+  return (
+    <Card as="section" title={title} level={3} aria-label={title}>
+      <div className={styles.inline}>
+        <Field label={adminTexts.target} hint={adminTexts.targetHint}>
+          <input
+            list={listId}
+            value={target}
+            maxLength={limits.usernameMax}
+            onChange={(event) => setTarget(event.target.value)}
+            onKeyDown={onEnter(go)}
+          />
+        </Field>
+        <Button onClick={go} disabled={busy}>
+          {adminTexts.reload}
+        </Button>
+      </div>
+    </Card>
+  );
+}
