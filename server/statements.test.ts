@@ -541,6 +541,18 @@ const CASES: Case[] = [
   },
 ];
 
+/**
+ * The most statements the hot paths may run (bench:api loads them; docs/performance.md): each one
+ * costs the server CPU and, on PGlite, a turn of its single statement stream. Lower these when a
+ * change saves a statement; never raise them without a benchmark that says why. Counted as on
+ * PGlite (a transaction's BEGIN and COMMIT not included).
+ */
+const HOT_PATH_BUDGET: Record<string, number> = {
+  // session, the named student, questions with options and topics (locked), the students' locks,
+  // consume + store + drop drafts, calendar recount, topic recount.
+  'POST /api/v1/submissions/multiples': 7,
+};
+
 /** Routes that read or write one thing (or are measured elsewhere), and why. */
 const SINGLE_ROW: Record<string, string> = {
   'GET /api/openapi.json': 'no rows: the routes, described',
@@ -583,6 +595,8 @@ describe('SQL statements per request', () => {
     expect(missing, 'routes with no statement-count case').toEqual([]);
     const stale = [...measured, ...Object.keys(SINGLE_ROW)].filter((key) => !registered.includes(key));
     expect(stale, 'cases for routes that do not exist').toEqual([]);
+    const unbudgeted = Object.keys(HOT_PATH_BUDGET).filter((route) => !CASES.some((c) => c.route === route));
+    expect(unbudgeted, 'budgets for routes that are not cases').toEqual([]);
   });
 
   it(`stay the same for ${SMALL} and for ${LARGE} rows, on every list and batch write`, {
@@ -601,6 +615,11 @@ describe('SQL statements per request', () => {
         );
       lines.push(`  ${c.route.padEnd(50)} ${String(few).padStart(3)} → ${String(many).padStart(3)}`);
       if (many !== few) grew.push(`${c.route}: ${few} statements for ${SMALL} rows, ${many} for ${LARGE}`);
+      const budget = HOT_PATH_BUDGET[c.route];
+      // Through node-postgres, a transaction's BEGIN and COMMIT are counted too (PGlite runs them itself).
+      const transactionControl = t.database.kind === 'postgres' ? 2 : 0;
+      if (budget !== undefined)
+        expect(few, `${c.route}: statements`).toBeLessThanOrEqual(budget + transactionControl);
     }
     console.log(`SQL statements, ${SMALL} → ${LARGE} rows (${t.database.kind}):\n${lines.join('\n')}`);
     expect(grew).toEqual([]);

@@ -61,24 +61,6 @@ export async function upsertAssignments(
     });
 }
 
-/**
- * Consumes the pending assignments of these (student, question) pairs in one atomic statement and
- * answers the rows really deleted. A pair missing from the answer was not pending (or a concurrent
- * answer consumed it first): its answer must be refused, never stored a second time.
- */
-export async function consumeAssignments(
-  db: DbOrTx,
-  pairs: readonly { studentId: number; questionId: number }[],
-): Promise<AssignmentRow[]> {
-  if (pairs.length === 0) return [];
-  return db
-    .delete(assignments)
-    .where(
-      sql`(${assignments.studentId}, ${assignments.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
-    )
-    .returning();
-}
-
 export async function latestPendingDueDay(db: DbOrTx, studentId: number): Promise<string | null> {
   const [row] = await db
     .select({ dueDay: assignments.dueDay })

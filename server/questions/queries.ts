@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest, SortOrder } from '../../common/contracts/paging.ts';
 import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
@@ -186,10 +186,22 @@ export async function loadQuestionDetails(
 }
 
 /**
- * Questions with their options and topics (three statements). `lock` takes row locks in id order
- * until the transaction ends: `share` while answers are marked by the question's rules (a
- * concurrent modify waits, so no answer is marked by rules that are being replaced), `no key
- * update` while the question itself is changed.
+ * A question's options (in order) as a JSON array, beside its row: no statement of their own. The
+ * outer row is named in full (`questions.id`): Drizzle leaves a column of a one-table select unqualified.
+ */
+const candidatesOf = sql<
+  Candidate[]
+>`coalesce((SELECT json_agg(json_build_object('id', c.id, 'value', c.value) ORDER BY c.position) FROM candidates c WHERE c.question_id = questions.id), '[]'::json)`;
+/** A question's topic titles (alphabetical, as `loadQuestionDetails` orders them), beside its row. */
+const topicsOf = sql<
+  string[]
+>`coalesce((SELECT array_agg(t.title ORDER BY t.title) FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = questions.id), '{}'::text[])`;
+
+/**
+ * Questions with their options and topics, in one statement (the options and topics are aggregated
+ * beside each row). `lock` takes row locks on the questions in id order until the transaction ends:
+ * `share` while answers are marked by the question's rules (a concurrent modify waits, so no answer
+ * is marked by rules that are being replaced), `no key update` while the question itself is changed.
  */
 export async function loadQuestions(
   db: DbOrTx,
@@ -198,17 +210,16 @@ export async function loadQuestions(
 ): Promise<Map<number, QuestionRow & QuestionDetails>> {
   if (ids.length === 0) return new Map();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const query = db
-    .select()
-    .from(questions)
-    .where(sql`${questions.id} = ANY(${sql.param(sorted)}::int[])`)
-    .orderBy(questions.id);
-  const rows = lock ? await query.for(lock) : await query;
-  const details = await loadQuestionDetails(
-    db,
-    rows.map((r) => r.id),
-  );
-  return new Map(rows.map((row) => [row.id, { ...row, ...details.get(row.id)! }]));
+  // Every answer runs this (locked `share`): prepared, the ids as one array parameter.
+  const rows = await prepared(db, `questions_with_details:${lock ?? 'none'}`, (name) => {
+    const query = db
+      .select({ ...getTableColumns(questions), candidates: candidatesOf, topics: topicsOf })
+      .from(questions)
+      .where(sql`${questions.id} = ANY(${sql.placeholder('ids')}::int[])`)
+      .orderBy(questions.id);
+    return (lock ? query.for(lock, { of: questions }) : query).prepare(name);
+  }).execute({ ids: sorted });
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export function toQuestionOnly(row: QuestionRow, details: QuestionDetails, timeZone: string): QuestionOnly {

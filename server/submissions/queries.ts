@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
-import type { DbOrTx } from '../db/open.ts';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { questions, submissions, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
 import type { QuestionRow } from '../questions/queries.ts';
@@ -20,13 +20,69 @@ export const submissionSortable = {
   'question.id': questions.id,
 };
 
+/** Stores submissions (redos) and answers the stored rows, so the caller needs no read-back. */
 export async function insertSubmissions(
   db: DbOrTx,
   rows: Omit<typeof submissions.$inferInsert, 'id'>[],
-): Promise<number[]> {
+): Promise<SubmissionRow[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insert(submissions).values(rows).returning({ id: submissions.id });
-  return inserted.map((r) => r.id);
+  return db.insert(submissions).values(rows).returning();
+}
+
+/** A first answer to a pending question, marked by the caller. */
+export type FirstAnswer = { studentId: number; questionId: number; studentAnswer: string; marked: number };
+
+/**
+ * Answers pending questions in one atomic statement: consumes the assignments of these (student,
+ * question) pairs with `DELETE … RETURNING`, stores an answer for each assignment really consumed
+ * (due date and day taken from it), and drops those questions' drafts. Answers the stored rows in
+ * the order given. A pair missing from the result was not pending, or a concurrent answer consumed
+ * it first: the caller must refuse it and roll back, so no question is ever answered twice.
+ */
+export async function answerPending(
+  db: DbOrTx,
+  answers: readonly FirstAnswer[],
+  submitDate: Date,
+): Promise<SubmissionRow[]> {
+  if (answers.length === 0) return [];
+  const result = await db.execute(sql`
+    WITH item AS (
+      SELECT * FROM unnest(${sql.param(answers.map((a) => a.studentId))}::int[], ${sql.param(answers.map((a) => a.questionId))}::int[],
+        ${sql.param(answers.map((a) => a.studentAnswer))}::text[], ${sql.param(answers.map((a) => a.marked))}::smallint[])
+        WITH ORDINALITY AS i(student_id, question_id, student_answer, marked, n)
+    ), consumed AS (
+      DELETE FROM assignments a USING item
+      WHERE a.student_id = item.student_id AND a.question_id = item.question_id
+      RETURNING a.student_id, a.question_id, a.target_date, a.due_day
+    ), dropped AS (
+      DELETE FROM answer_drafts d USING consumed c
+      WHERE d.student_id = c.student_id AND d.question_id = c.question_id
+    )
+    INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
+    SELECT c.question_id, c.student_id, item.student_answer, ${submitDate.toISOString()}::timestamptz, c.target_date, c.due_day,
+      item.marked, item.marked <> 0, false
+    FROM consumed c JOIN item ON item.student_id = c.student_id AND item.question_id = c.question_id
+    ORDER BY item.n
+    RETURNING id, question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo`);
+  return rowsOf<Record<string, unknown>>(result)
+    .map(submissionOf)
+    .sort((a, b) => a.id - b.id);
+}
+
+/** A row of `submissions` as the driver gives it for raw SQL (snake_case, dates as text) in Drizzle's shape. */
+function submissionOf(raw: Record<string, unknown>): SubmissionRow {
+  return {
+    id: raw.id as number,
+    questionId: raw.question_id as number,
+    studentId: raw.student_id as number,
+    studentAnswer: raw.student_answer as string,
+    submitDate: submissions.submitDate.mapFromDriverValue(raw.submit_date as string) as Date,
+    targetDate: submissions.targetDate.mapFromDriverValue(raw.target_date as string) as Date,
+    dueDay: submissions.dueDay.mapFromDriverValue(raw.due_day as string) as string,
+    marked: raw.marked as number,
+    autoMarked: raw.auto_marked as boolean,
+    redo: raw.redo as boolean,
+  };
 }
 
 /** A page of submissions joined with their questions: two statements. */

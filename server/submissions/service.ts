@@ -7,7 +7,7 @@ import type {
 import { formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
-import { consumeAssignments, pendingAssignments } from '../assignments/queries.ts';
+import { pendingAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
@@ -23,8 +23,10 @@ import {
 import { refreshTopicStats } from '../stats/queries.ts';
 import { lockStudents, type UserRow } from '../users/queries.ts';
 import {
+  answerPending,
   insertSubmissions,
   latestSubmissions,
+  type SubmissionRow,
   type SubmissionWithQuestion,
   setMarks,
   submissionSummary,
@@ -45,15 +47,26 @@ export async function toSubmissionQuestions(
     db,
     rows.map((r) => r.question.id),
   );
-  return rows.map(({ submission, question }) => ({
+  return rows.map(({ submission, question }) =>
+    toSubmissionQuestion(submission, { ...question, ...details.get(question.id)! }, timeZone),
+  );
+}
+
+/** One submission in the wire shape, from rows already at hand (no statement). */
+function toSubmissionQuestion(
+  submission: SubmissionRow,
+  question: QuestionRow & QuestionDetails,
+  timeZone: string,
+): SubmissionQuestion {
+  return {
     id: submission.id,
-    question: toQuestionOnly(question, details.get(question.id)!, timeZone),
+    question: toQuestionOnly(question, question, timeZone),
     studentAnswer: submission.studentAnswer,
     submitDate: formatDateTime(submission.submitDate, timeZone),
     targetDate: formatDateTime(submission.targetDate, timeZone),
     marked: submission.marked as Mark,
     redo: submission.redo,
-  }));
+  };
 }
 
 function rejectItems(problems: Problem[], status: 400 | 409 = 400): never {
@@ -129,91 +142,98 @@ export async function submitAnswers(
   );
   const questionIds = [...new Set(items.map((i) => i.questionId))];
   const keyOf = (studentId: number, questionId: number) => `${studentId}:${questionId}`;
+  const studentOf = (item: (typeof items)[number]) => students.get(item.studentName.toLowerCase())!;
 
-  const ids = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const questions = await loadQuestions(tx, questionIds, 'share');
     await lockStudents(
       tx,
       [...students.values()].map((s) => s.id),
     );
-    const pairs = new Map<string, { studentId: number; questionId: number }>();
-    for (const item of items) {
-      const studentId = students.get(item.studentName.toLowerCase())!.id;
-      pairs.set(keyOf(studentId, item.questionId), { studentId, questionId: item.questionId });
-    }
     await refuseStaleDrafts(
       tx,
       items.map((item) => ({
-        studentId: students.get(item.studentName.toLowerCase())!.id,
+        studentId: studentOf(item).id,
         questionId: item.questionId,
         draftVersion: item.draftVersion,
       })),
     );
-    const consumed = new Map(
-      (await consumeAssignments(tx, [...pairs.values()])).map((a) => [keyOf(a.studentId, a.questionId), a]),
+
+    // What can be told without the assignments: a pair answered twice, an unknown question, an
+    // answer that does not fit its question.
+    const seen = new Set<string>();
+    const checked = items.map((item) => {
+      const key = keyOf(studentOf(item).id, item.questionId);
+      const twice = seen.has(key);
+      seen.add(key);
+      const question = questions.get(item.questionId);
+      return { twice, question, answerProblem: answerItemProblem(question, item.studentAnswer) };
+    });
+    const storable = checked.every((c) => !c.twice && c.question && !c.answerProblem);
+    // The usual case: consume, store and mark in one statement; an answer it did not store was not
+    // pending. Otherwise nothing is stored: which pairs are pending is only read, for the message.
+    const stored = storable
+      ? await answerPending(
+          tx,
+          items.map((item, index) => {
+            const question = checked[index]!.question!;
+            return {
+              studentId: studentOf(item).id,
+              questionId: item.questionId,
+              studentAnswer: item.studentAnswer,
+              marked: autoMark(question.type as QuestionType, question.answer, item.studentAnswer),
+            };
+          }),
+          context.now,
+        )
+      : [];
+    const pending = new Set(
+      storable
+        ? stored.map((s) => keyOf(s.studentId, s.questionId))
+        : (
+            await pendingAssignments(
+              tx,
+              [...students.values()].map((s) => s.id),
+              questionIds,
+            )
+          ).map((a) => keyOf(a.studentId, a.questionId)),
     );
 
     const problems: Problem[] = [];
-    const seen = new Set<string>();
-    const accepted = items.map((item, index) => {
-      const student = students.get(item.studentName.toLowerCase())!;
-      const key = keyOf(student.id, item.questionId);
-      const assignment = consumed.get(key);
-      const question = questions.get(item.questionId);
-      if (seen.has(key))
+    items.forEach((item, index) => {
+      const student = studentOf(item);
+      const { twice, question, answerProblem } = checked[index]!;
+      if (twice)
         problems.push({
           index,
           field: 'questionId',
           message: `question ${item.questionId} is answered twice in this batch`,
         });
-      seen.add(key);
       if (!question)
         problems.push({ index, field: 'questionId', message: `no question with id ${item.questionId}` });
-      else if (!assignment) {
+      else if (!pending.has(keyOf(student.id, item.questionId))) {
         problems.push({
           index,
           field: 'questionId',
           message: `question ${item.questionId} is not pending for ${student.username}`,
         });
-      } else {
-        const problem = answerItemProblem(question, item.studentAnswer);
-        if (problem) problems.push({ index, field: 'studentAnswer', message: problem });
-      }
-      return { item, student, assignment: assignment!, question: question! };
+      } else if (answerProblem) problems.push({ index, field: 'studentAnswer', message: answerProblem });
     });
     // Throwing rolls the transaction back: the consumed assignments are pending again.
     if (problems.length > 0) rejectItems(problems);
 
-    const inserted = await insertSubmissions(
-      tx,
-      accepted.map(({ item, student, assignment, question }) => {
-        const marked = autoMark(question.type as QuestionType, question.answer, item.studentAnswer);
-        return {
-          questionId: item.questionId,
-          studentId: student.id,
-          studentAnswer: item.studentAnswer,
-          submitDate: context.now,
-          targetDate: assignment.targetDate,
-          dueDay: assignment.dueDay,
-          marked,
-          autoMarked: marked !== 0,
-          redo: false,
-        };
-      }),
-    );
-    await deleteDrafts(tx, [...pairs.values()]);
     await refreshCalendarDays(
       tx,
-      accepted.map((a) => ({ studentId: a.student.id, day: a.assignment.dueDay })),
+      stored.map((s) => ({ studentId: s.studentId, day: s.dueDay })),
     );
     await refreshTopicStats(
       tx,
-      accepted.map((a) => a.student.id),
+      stored.map((s) => s.studentId),
       questionIds,
     );
-    return inserted;
+    // The answer is built from the stored rows and the questions read above: nothing is read again.
+    return stored.map((s) => toSubmissionQuestion(s, questions.get(s.questionId)!, context.timeZone));
   });
-  return toSubmissionQuestions(db, await submissionsWithQuestions(db, ids), context.timeZone);
 }
 
 /**
@@ -230,7 +250,7 @@ export async function redoAnswers(
   context: Context,
 ): Promise<SubmissionQuestion[]> {
   const questionIds = [...new Set(items.map((i) => i.questionId))];
-  const ids = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const questions = await loadQuestions(tx, questionIds, 'share');
     await lockStudents(tx, [student.id]);
     await refuseStaleDrafts(
@@ -302,9 +322,9 @@ export async function redoAnswers(
       tx,
       items.map((i) => ({ studentId: student.id, day: latest.get(i.questionId)!.dueDay })),
     );
-    return inserted;
+    // Built from the stored rows and the questions read above: nothing is read again.
+    return inserted.map((s) => toSubmissionQuestion(s, questions.get(s.questionId)!, context.timeZone));
   });
-  return toSubmissionQuestions(db, await submissionsWithQuestions(db, ids), context.timeZone);
 }
 
 /**
