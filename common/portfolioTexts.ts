@@ -35,3 +35,96 @@ export const portfolioTexts = {
     signIn: 'Students and teachers: sign in',
   },
 } as const;
+
+/** The stopwatch (spec 2 §2, §4, §5, §8). */
+export const stopwatchTexts = {
+  title: 'Stopwatch',
+  name: 'Name',
+  anonymous: 'Anonymous',
+  nameHint: 'Shown in the history. It cannot change while the stopwatch runs.',
+  commands: 'Commands',
+  commandsHint: 'Type the word in its box, then press Enter.',
+  start: 'start',
+  pause: 'pause',
+  reset: 'reset',
+  commandLabel: (word: string) => `Type ${word}`,
+  wrongWord: (word: string) => `Type ${word}, then press Enter.`,
+  alreadyRunning: 'The stopwatch is already running.',
+  notRunning: 'The stopwatch is not running.',
+  nothingToReset: 'There is nothing to reset.',
+  history: 'History',
+  emptyHistory: 'Nothing recorded yet. Type start to begin.',
+  loading: 'Loading the history…',
+  kinds: { s: 'Start', r: 'Resume', p: 'Pause', d: 'Reset' },
+  leaveWarning: 'The stopwatch is running. Leave the page?',
+  /** Spec 2 §8: the stopwatch's failure alert. */
+  failure: 'There is an issue...',
+  seoulTime: 'Seoul time',
+  running: 'Running',
+  paused: 'Paused',
+  stopped: 'Stopped',
+} as const;
+
+/** The wall (spec 2 §2; posting decided in issue 17). */
+export const wallTexts = {
+  title: 'Wall',
+  subtitle: (owner: string) => `You can post the message to ${owner} in this page`,
+  yourName: 'Your name',
+  yourNameHint: 'Optional. Left empty, the message is signed Anonymous.',
+  message: 'Message',
+  messageHint: (owner: string) => `${owner} reads every message and chooses which appear on the board.`,
+  post: 'Post',
+  posting: 'Posting…',
+  posted: (owner: string) => `Thank you! Your message will appear here once ${owner} has read it.`,
+  emptyMessage: 'Write a message first.',
+  board: 'Messages',
+  emptyBoard: 'No messages on the board yet. Be the first!',
+  loading: 'Loading the messages…',
+  failure: 'There is an issue...',
+} as const;
+
+/** The spinner (spec 2 §2, §5). */
+export const spinnerTexts = {
+  title: 'Spinner',
+  intro: 'Name the choices, press START, then STOP: the wheel settles on one of them at random.',
+  count: 'Number of elements',
+  countHint: 'From 0 to 10.',
+  element: (n: number) => `Element ${n}`,
+  start: 'START',
+  stop: 'STOP',
+  spinning: 'Spinning…',
+  result: 'Result',
+  resultIs: (name: string) => `The wheel chose: ${name}`,
+  noElements: 'Add at least one element to spin.',
+  wheel: (count: number) => `A wheel of ${count} element${count === 1 ? '' : 's'}`,
+} as const;
+
+/** The sandbox (spec 2 §2). */
+export const sandboxTexts = {
+  title: 'Sandbox',
+  intro: 'A place to try the pieces this site is built from.',
+  signIn: 'Social sign-in',
+  notConfigured: 'not set up on this server',
+  charts: 'Charts',
+  toasts: 'Toasts',
+  successButton: 'Show a success toast',
+  errorButton: 'Show an error toast',
+  successToast: 'Saved! This is what success looks like.',
+  errorToast: 'Something went wrong. This is what an error looks like.',
+  scatterTitle: 'Hours practised and scores',
+  scatterSeries: 'Students',
+  radarTitle: 'Topic mastery (sample)',
+  radarSeries: 'Correct',
+  lineTitle: 'Answers per day (sample)',
+  noData: 'No data.',
+} as const;
+
+/** The earlier main page, /prev (reference §2.2). */
+export const previousTexts = {
+  mainSkills: 'Main Skills',
+  projects: 'Projects',
+  careers: 'Careers',
+  careersText: 'The career timeline is on the main page.',
+  seeTimeline: 'See the timeline',
+  showMore: (skill: string) => `About ${skill}`,
+} as const;

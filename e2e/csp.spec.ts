@@ -39,6 +39,11 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
   const violations = await watchViolations(page);
 
   await visit(page, '/', owner.name);
+  await visit(page, '/prev', owner.name);
+  await visit(page, '/stopwatch', 'Stopwatch');
+  await visit(page, '/wall', 'Wall');
+  await visit(page, '/spinner', 'Spinner');
+  await visit(page, '/sandbox', 'Sandbox');
   await visit(page, '/signup', 'Sign Up');
   await visit(page, '/signin', 'Welcome Back');
   await openSignIn(page);

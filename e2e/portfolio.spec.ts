@@ -1,7 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { owner } from '../web/src/pages/portfolio/content/owner.ts';
+import { expectChartDrawn } from './charts.ts';
 import { e2eNow } from './clock.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 17: the owner's public pages. The landing page paints from its HTML at any width, its
@@ -188,5 +189,198 @@ test.describe('the landing page', () => {
     await expect(page).toHaveTitle(owner.siteTitle);
     await expect(page.getByRole('button', { name: 'Pause' }).first()).toBeEnabled();
     expect(complaints.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([]);
+  });
+});
+
+test.describe('the stopwatch', () => {
+  test('start, pause, start again and reset record s, p, r and d, shown in the history', async ({ page }) => {
+    await page.goto('/stopwatch');
+    const name = uniqueName('Runner');
+    const nameField = page.getByLabel('Name', { exact: true });
+    await expect(nameField).toHaveValue('Anonymous');
+    await nameField.fill(name);
+    const command = async (word: 'start' | 'pause' | 'reset', typed: string = word) => {
+      const box = page.getByLabel(`Type ${word}`);
+      await box.fill(typed);
+      await box.press('Enter');
+    };
+    const clock = page.locator('[data-clock]');
+    await expect(clock).toHaveText('00:00:00.00');
+
+    // A wrong word does nothing but say what to type.
+    await command('start', 'go');
+    await expect(page.getByText('Type start, then press Enter.')).toBeVisible();
+
+    await command('start', 'START');
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
+    await expect(nameField).toBeDisabled();
+    await page.clock.runFor(1_500);
+    await expect(clock).not.toHaveText('00:00:00.00');
+    await command('pause', 'Pause');
+    await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+    const paused = await clock.textContent();
+    await page.clock.runFor(1_000);
+    await expect(clock).toHaveText(paused!);
+    await command('start');
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
+
+    // Leaving while it runs asks first.
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    expect((await dialog).type()).toBe('beforeunload');
+  });
+
+  test('shows each record of a run, newest first, with its kind, name and age', async ({ page }) => {
+    await page.goto('/stopwatch');
+    const name = uniqueName('Walker');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    const command = async (word: 'start' | 'pause' | 'reset') => {
+      const box = page.getByLabel(`Type ${word}`);
+      await box.fill(word);
+      await box.press('Enter');
+    };
+    const mine = page.getByRole('listitem').filter({ hasText: name });
+    await command('start');
+    await expect(mine).toHaveCount(1);
+    await page.clock.runFor(1_200);
+    await command('pause');
+    await expect(mine).toHaveCount(2);
+    await command('start');
+    await expect(mine).toHaveCount(3);
+    await page.clock.runFor(800);
+    await command('reset');
+    await expect(mine).toHaveCount(4);
+    await expect(page.locator('[data-clock]')).toHaveText('00:00:00.00');
+    await expect(page.getByLabel('Name', { exact: true })).toBeEnabled();
+    // Spec 2 §4: s, p, r, d — newest first.
+    await expect(mine.locator('[class*="kind"]')).toHaveText(['Reset', 'Resume', 'Pause', 'Start']);
+    await expect(mine.first()).toContainText('just now');
+    expect(await mine.evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).toEqual([
+      'd',
+      'r',
+      'p',
+      's',
+    ]);
+  });
+});
+
+test.describe('the wall', () => {
+  test('a visitor posts a message; once the owner approves it the board shows it, as text', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.goto('/wall');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wall' })).toBeVisible();
+    await expect(page.getByText(`You can post the message to ${owner.shortName} in this page`)).toBeVisible();
+    const author = uniqueName('Visitor');
+    const message = `<b>Great site!</b> <img src=x onerror="document.title='owned'"> ${author}`;
+    await page.getByLabel('Your name').fill(author);
+    await page.getByLabel('Message', { exact: true }).fill(message);
+    await page.getByRole('button', { name: 'Post' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible();
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+    // Waiting for the owner: not on the board yet.
+    await expect(page.getByText(author)).toHaveCount(0);
+
+    // The owner approves it (the admin console's call).
+    await request.post('/api/v1/users/login', {
+      data: { email: 'teacher@example.com', password: 'demo-teacher-2026' },
+    });
+    const pending = await (await request.get('/api/v1/wall/moderation?state=pending&size=100')).json();
+    const mine = pending.content.find((post: { author: string }) => post.author === author);
+    expect(mine.message).toBe(message);
+    const approved = await request.patch(`/api/v1/wall/moderation/${mine.id}`, {
+      data: { state: 'approved' },
+      headers: { origin: baseURL! },
+    });
+    expect(approved.ok()).toBe(true);
+
+    await page.reload();
+    const card = page.getByRole('listitem').filter({ hasText: author });
+    await expect(card.getByText(message, { exact: true })).toBeVisible();
+    await expect(card.locator('b, img')).toHaveCount(0);
+    expect(await page.title()).not.toBe('owned');
+  });
+
+  test('an empty message is not sent', async ({ page }) => {
+    await page.goto('/wall');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await expect(page.getByText('Write a message first.')).toBeVisible();
+  });
+});
+
+test.describe('the spinner', () => {
+  test('STOP settles on one of the elements and shows it', async ({ page }) => {
+    await page.goto('/spinner');
+    const count = page.getByLabel('Number of elements');
+    await count.fill('3');
+    const names = ['Tea', 'Coffee', 'Juice'];
+    for (const [i, name] of names.entries())
+      await page.getByLabel(`Element ${i + 1}`, { exact: true }).fill(name);
+    await expect(page.getByRole('img', { name: 'A wheel of 3 elements' })).toBeVisible();
+    await page.getByRole('button', { name: 'START' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Spinning…' })).toBeVisible();
+    await page.clock.runFor(700);
+    await page.getByRole('button', { name: 'STOP' }).click();
+    await page.clock.runFor(2_000);
+    const result = page.locator('[data-result]');
+    await expect(result).toBeVisible();
+    expect(names).toContain(await result.textContent());
+    await expect(page.getByRole('button', { name: 'START' })).toBeEnabled();
+  });
+
+  test('a count below 1 is 0 and more than 10 is 10', async ({ page }) => {
+    await page.goto('/spinner');
+    const count = page.getByLabel('Number of elements');
+    await count.fill('-2');
+    await expect(page.getByLabel(/^Element \d+$/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'START' })).toBeDisabled();
+    await count.fill('25');
+    await expect(page.getByLabel(/^Element \d+$/)).toHaveCount(10);
+    await expect(page.getByRole('img', { name: 'A wheel of 10 elements' })).toBeVisible();
+  });
+});
+
+test.describe('the sandbox and the earlier main page', () => {
+  test('the sandbox links the sign-in buttons, draws its charts and raises both toasts', async ({ page }) => {
+    await page.goto('/sandbox');
+    for (const provider of ['Google', 'Naver', 'Kakao']) {
+      await expect(page.getByRole('link', { name: `Continue with ${provider}` })).toHaveAttribute(
+        'href',
+        `/oauth2/authorization/${provider.toLowerCase()}?from=%2Fsandbox`,
+      );
+    }
+    for (const kind of ['scatter', 'radar', 'line'])
+      await expectChartDrawn(page.locator(`canvas[data-chart="${kind}"]`));
+    await page.getByRole('button', { name: 'Show a success toast' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show an error toast' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  });
+
+  test('/prev greets, shows the portrait and skill cards that change on hover and focus', async ({
+    page,
+  }) => {
+    await page.goto('/prev');
+    await expect(page.getByText(owner.previous.greeting)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+    await expect(page.getByRole('img', { name: owner.previous.portrait.alt })).toBeVisible();
+    await expect(page.getByText(/II\.1/)).toBeVisible();
+    const cards = page.getByRole('button', { name: /^(React|JavaScript|Spring Boot|Java|MariaDB|Node\.js)/ });
+    await expect(cards).toHaveCount(6);
+    const react = cards.first();
+    const look = () => react.evaluate((card) => getComputedStyle(card).borderColor);
+    const resting = await look();
+    await react.hover();
+    await expect.poll(look).not.toBe(resting);
+    await page.mouse.move(0, 0);
+    await expect.poll(look).toBe(resting);
+    await react.focus();
+    await expect.poll(look).not.toBe(resting);
+    await react.click();
+    await expect(page.getByText(owner.previous.skills[0]!.description)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Careers' })).toBeVisible();
   });
 });

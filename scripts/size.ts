@@ -16,6 +16,13 @@ export const firstVisits: FirstVisit[] = [
   { label: '/login', path: '/login', budget: 95_000 },
   // The owner's landing page (issue 17): prerendered; its script only takes the page over.
   { label: '/', path: '/', budget: 100_000 },
+  { label: '/prev', path: '/prev', budget: 100_000 },
+  // The stopwatch and the wall read through TanStack Query (the signed-in chunk comes along).
+  { label: '/stopwatch', path: '/stopwatch', budget: 115_000 },
+  { label: '/wall', path: '/wall', budget: 115_000 },
+  { label: '/spinner', path: '/spinner', budget: 100_000 },
+  // Sample charts: the charts are its own.
+  { label: '/sandbox', path: '/sandbox', ownAreas: ['charts'], budget: 160_000 },
   // The demo student's questions show code: highlighting belongs to this page.
   {
     label: '/tutoring/{name}',

@@ -186,6 +186,13 @@ export default defineConfig({
               test: /web[\\/]src[\\/]pages[\\/]auth[\\/](LoginPage|PasswordInput|ProviderButtons|auth\.module)\b/,
               priority: 25,
             },
+            // What the owner's public pages share (issue 17): the owner's content, its pictures' list,
+            // the picture, motion and link helpers, the pages' words. One file instead of several.
+            {
+              name: 'portfolio',
+              test: /web[\\/]src[\\/]pages[\\/]portfolio[\\/](content[\\/]|Picture|PortfolioNav|motion|nav\.module)|common[\\/]portfolioTexts|portfolio-photos/,
+              priority: 22,
+            },
             // The student's pages' shared parts (question card, drafts, panel) and the tutoring page.
             // Not the submissions page (it shows the floating calendar, which would then come with
             // every page of the group) nor review: each is its own chunk, so a first visit of

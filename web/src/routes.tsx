@@ -27,6 +27,20 @@ const oauthRegister = lazyPage('oauth-register', () =>
 const landing = lazyPage('landing', () =>
   import('./pages/portfolio/LandingPage.tsx').then((m) => m.LandingPage),
 );
+const previous = lazyPage('previous', () =>
+  import('./pages/portfolio/previous/PreviousPage.tsx').then((m) => m.PreviousPage),
+);
+const stopwatch = lazyPage('stopwatch', () =>
+  import('./pages/portfolio/stopwatch/StopwatchPage.tsx').then((m) => m.StopwatchPage),
+);
+const wall = lazyPage('wall', () => import('./pages/portfolio/wall/WallPage.tsx').then((m) => m.WallPage));
+const spinner = lazyPage('spinner', () =>
+  import('./pages/portfolio/spinner/SpinnerPage.tsx').then((m) => m.SpinnerPage),
+);
+// It draws sample charts: the charts chunk is its own.
+const sandbox = lazyPage('sandbox', () =>
+  import('./pages/portfolio/sandbox/SandboxPage.tsx').then((m) => m.SandboxPage),
+);
 
 // The layout of the signed-in pages; it brings TanStack Query and the confirm dialog.
 const headerLayout = lazyPage('header', () =>
@@ -96,6 +110,11 @@ const screen = (page: LazyPage) => mount(page, <ScreenLoading />);
 
 export const routes: RouteObject[] = [
   { path: '/', ...screen(landing) },
+  { path: '/prev', ...screen(previous) },
+  { path: '/stopwatch', ...screen(stopwatch) },
+  { path: '/wall', ...screen(wall) },
+  { path: '/spinner', ...screen(spinner) },
+  { path: '/sandbox', ...screen(sandbox) },
   { path: '/login', ...screen(login) },
   { path: '/signup', ...screen(signup) },
   { path: '/logout', ...screen(logout) },

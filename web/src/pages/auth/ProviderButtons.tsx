@@ -23,7 +23,7 @@ export function providersFromPage(doc: Document = document): OAuthProvider[] | n
   return OAUTH_PROVIDERS.filter((provider) => named.has(provider));
 }
 
-function useSignInProviders(): OAuthProvider[] {
+export function useSignInProviders(): OAuthProvider[] {
   // Rendered by the server (web/src/prerender.tsx), the settings come from it: there is no page yet.
   const settings = usePageSettings();
   const [providers, setProviders] = useState(() =>
@@ -42,7 +42,7 @@ function useSignInProviders(): OAuthProvider[] {
 }
 
 /** Simple marks drawn for this app (not the providers' artwork): a four-colour G, an N, a speech bubble. */
-function ProviderMark({ provider }: { provider: OAuthProvider }) {
+export function ProviderMark({ provider }: { provider: OAuthProvider }) {
   if (provider === 'google') {
     return (
       <svg className={styles.mark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">

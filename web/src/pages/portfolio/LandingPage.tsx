@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { portfolioTexts } from '../../../../common/portfolioTexts.ts';
 import { owner } from './content/owner.ts';
 import { Logo } from './Logo.tsx';
@@ -14,12 +14,14 @@ import { Timeline } from './Timeline.tsx';
  */
 function Reveal({
   as: Tag,
+  id,
   className,
   label,
   children,
   render,
 }: {
   as: 'header' | 'section';
+  id?: string;
   className?: string;
   label?: string;
   children?: ReactNode;
@@ -30,6 +32,7 @@ function Reveal({
   return (
     <Tag
       ref={ref}
+      id={id}
       className={`${styles.section} ${className}`}
       data-active={active === null ? undefined : active}
       aria-label={label}
@@ -42,6 +45,11 @@ function Reveal({
 /** `/`: the owner's landing page (spec 2 §2): header, career timeline, projects. */
 export function LandingPage() {
   useDocumentTitle(owner.siteTitle);
+  // A link to a section of this page (/#timeline from /prev) shows that section.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
   const phoneDigits = owner.phone.replace(/[^\d+]/g, '');
   return (
     <main className={styles.landing}>
@@ -90,6 +98,7 @@ export function LandingPage() {
       />
       <Reveal
         as="section"
+        id="timeline"
         className={styles.timelineSection}
         label={portfolioTexts.timeline}
         render={(active) => <Timeline entries={owner.timeline} active={active} />}

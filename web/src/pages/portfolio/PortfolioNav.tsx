@@ -4,6 +4,11 @@ import styles from './nav.module.css';
 
 const LINKS = [
   { to: '/', label: portfolioTexts.pages.home },
+  { to: '/stopwatch', label: portfolioTexts.pages.stopwatch },
+  { to: '/wall', label: portfolioTexts.pages.wall },
+  { to: '/spinner', label: portfolioTexts.pages.spinner },
+  { to: '/sandbox', label: portfolioTexts.pages.sandbox },
+  { to: '/prev', label: portfolioTexts.pages.previous },
   { to: '/login', label: portfolioTexts.pages.signIn },
 ] as const;
 
