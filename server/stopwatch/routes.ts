@@ -5,8 +5,6 @@ import { StopwatchRecordRequest } from '../../common/contracts/portfolio.ts';
 import { wallClock } from '../../common/dates.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { isHttps } from '../http/sessions.ts';
 import { checkHourlyAllowance } from '../users/throttle.ts';
@@ -46,30 +44,44 @@ export async function stopwatchRoutes(app: FastifyInstance): Promise<void> {
   const { database, now, config } = app.deps;
 
   /** The history, everyone's, newest first by default (spec 2 §7: `page&size&sort=id,desc`). */
-  route.get('/stopwatch', access.public, async (request) => {
-    const page = parsePage(request.query, stopwatchSortable);
-    const { rows, total } = await stopwatchPage(database.db, page);
-    const current = wallClock(now(), config.timeZone);
-    return toPage(
-      rows.map((row) => toStopwatchRecord(row, current, config.timeZone)),
-      page,
-      total,
-    );
-  });
+  route.get(
+    '/stopwatch',
+    access.public,
+    { page: stopwatchSortable, summary: "The stopwatch's history, everyone's (spec 2 §7)" },
+    async (request) => {
+      const page = request.page;
+      const { rows, total } = await stopwatchPage(database.db, page);
+      const current = wallClock(now(), config.timeZone);
+      return toPage(
+        rows.map((row) => toStopwatchRecord(row, current, config.timeZone)),
+        page,
+        total,
+      );
+    },
+  );
 
   /** One event of a run; anyone may record, visitors who are not signed in at a limited rate per address. */
-  route.post('/stopwatch', access.public, async (request, reply) => {
-    const body = parseWith(StopwatchRecordRequest, request.body, 'body');
-    const at = now();
-    if (!request.auth) {
-      await checkHourlyAllowance(database.db, 'stopwatch', {
-        ip: request.ip,
-        now: at,
-        perHour: config.stopwatchWritesPerHour,
-        message: portfolioApiMessages.tooManyStopwatchRecords,
-      });
-    }
-    const key = browserKey(app, request, reply, body.type === 's');
-    return recordStopwatch(database.db, body, { ownerHash: key ? hashOf(key) : null, now: at });
-  });
+  route.post(
+    '/stopwatch',
+    access.public,
+    {
+      body: StopwatchRecordRequest,
+      errors: [403, 404, 409, 429],
+      summary: 'Records one event of a stopwatch run (s, r, p, d); answers its id',
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const at = now();
+      if (!request.auth) {
+        await checkHourlyAllowance(database.db, 'stopwatch', {
+          ip: request.ip,
+          now: at,
+          perHour: config.stopwatchWritesPerHour,
+          message: portfolioApiMessages.tooManyStopwatchRecords,
+        });
+      }
+      const key = browserKey(app, request, reply, body.type === 's');
+      return recordStopwatch(database.db, body, { ownerHash: key ? hashOf(key) : null, now: at });
+    },
+  );
 }

@@ -12,8 +12,6 @@ import { formatDateTime } from '../../common/dates.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { checkHourlyAllowance } from '../users/throttle.ts';
 import {
@@ -46,50 +44,76 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The board: approved posts only, newest first. */
-  route.get('/wall', access.public, async (request) => {
-    const page = parsePage(request.query, wallSortable);
-    const { rows, total } = await wallPage(database.db, page, 'approved');
-    return toPage(rows.map(publicPost), page, total);
-  });
+  route.get(
+    '/wall',
+    access.public,
+    { page: wallSortable, summary: 'The board: approved wall posts' },
+    async (request) => {
+      const { rows, total } = await wallPage(database.db, request.page, 'approved');
+      return toPage(rows.map(publicPost), request.page, total);
+    },
+  );
 
   /** A visitor's message: waits for the owner's approval; a few per address per hour. */
-  route.post('/wall', access.public, async (request, reply) => {
-    const body = parseWith(WallPostRequest, request.body, 'body');
-    const at = now();
-    await checkHourlyAllowance(database.db, 'wall', {
-      ip: request.ip,
-      now: at,
-      perHour: config.wallPostsPerHour,
-      message: portfolioApiMessages.tooManyWallPosts,
-    });
-    const row = await insertWallPost(database.db, { ...body, createdAt: at });
-    return reply.code(201).send(moderatedPost(row));
-  });
+  route.post(
+    '/wall',
+    access.public,
+    {
+      body: WallPostRequest,
+      errors: [429],
+      summary: "A visitor's message; it waits for the owner's approval",
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const at = now();
+      await checkHourlyAllowance(database.db, 'wall', {
+        ip: request.ip,
+        now: at,
+        perHour: config.wallPostsPerHour,
+        message: portfolioApiMessages.tooManyWallPosts,
+      });
+      const row = await insertWallPost(database.db, { ...body, createdAt: at });
+      return reply.code(201).send(moderatedPost(row));
+    },
+  );
 
   /** The owner's list: every post with its state (`?state=` narrows it), newest first. */
-  route.get('/wall/moderation', access.admin, async (request) => {
-    const { state } = parseWith(
-      WallModerationQuery,
-      { state: (request.query as { state?: unknown }).state },
-      'query',
-    );
-    const page = parsePage(request.query, wallSortable);
-    const { rows, total } = await wallPage(database.db, page, state);
-    return toPage(rows.map(moderatedPost), page, total);
-  });
+  route.get(
+    '/wall/moderation',
+    access.admin,
+    { query: WallModerationQuery, page: wallSortable, summary: 'Every wall post with its state (the owner)' },
+    async (request) => {
+      const { rows, total } = await wallPage(database.db, request.page, request.query.state);
+      return toPage(rows.map(moderatedPost), request.page, total);
+    },
+  );
 
   /** Shows a post on the board (`approved`) or takes it off (`hidden`). */
-  route.patch('/wall/moderation/:postId', access.admin, async (request) => {
-    const { postId } = parseWith(WallPostParams, request.params, 'params');
-    const { state } = parseWith(WallModerationRequest, request.body, 'body');
-    const row = await setWallPostState(database.db, postId, state, now());
-    if (!row) throw notFound(portfolioApiMessages.wallPostNotFound);
-    return moderatedPost(row);
-  });
+  route.patch(
+    '/wall/moderation/:postId',
+    access.admin,
+    {
+      params: WallPostParams,
+      body: WallModerationRequest,
+      errors: [404],
+      summary: 'Shows a wall post on the board (approved) or takes it off (hidden)',
+    },
+    async (request) => {
+      const row = await setWallPostState(database.db, request.params.postId, request.body.state, now());
+      if (!row) throw notFound(portfolioApiMessages.wallPostNotFound);
+      return moderatedPost(row);
+    },
+  );
 
-  route.delete('/wall/moderation/:postId', access.admin, async (request, reply) => {
-    const { postId } = parseWith(WallPostParams, request.params, 'params');
-    if (!(await deleteWallPost(database.db, postId))) throw notFound(portfolioApiMessages.wallPostNotFound);
-    return reply.code(204).send();
-  });
+  route.delete(
+    '/wall/moderation/:postId',
+    access.admin,
+    { params: WallPostParams, errors: [404], summary: 'Deletes a wall post' },
+    async (request, reply) => {
+      if (!(await deleteWallPost(database.db, request.params.postId))) {
+        throw notFound(portfolioApiMessages.wallPostNotFound);
+      }
+      return reply.code(204).send();
+    },
+  );
 }
