@@ -55,6 +55,8 @@ test('first visits stay within their byte budgets and carry no code of other pag
   browser,
   baseURL,
 }) => {
+  // Each first visit is a fresh browser context loading its page until the network is quiet.
+  test.setTimeout(30_000 + firstVisits.length * 8_000);
   const loads = [];
   for (const visit of firstVisits) loads.push(await measureFirstLoad(browser, baseURL ?? '', distDir, visit));
   console.log(formatFirstLoads(loads));
