@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AssignmentCreateRequest, DayQuery } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { pendingSortable } from '../questions/queries.ts';
 import { assignmentReads, assignQuestions } from './service.ts';
@@ -12,10 +10,9 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
   const { database, now, config } = app.deps;
 
   /** Answers the number of (question, student) assignments made pending. */
-  route.post('/assignments', access.staff, async (request) => {
-    const body = parseWith(AssignmentCreateRequest, request.body, 'body');
-    return assignQuestions(database.db, body, now(), config.timeZone);
-  });
+  route.post('/assignments', access.staff, { body: AssignmentCreateRequest }, async (request) =>
+    assignQuestions(database.db, request.body, now(), config.timeZone),
+  );
 
   /** The day of the latest pending due date (`"YYYY-MM-DD"`), or null when nothing is pending. */
   route.get('/assignments/latest/:name', access.studentRead('name'), async (request, reply) => {
@@ -32,9 +29,11 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
    * Pending question ids in the order `questions/student/{name}` pages them for the same `sort`
    * (a client pairs the two: box n is the nth question); `?date=YYYY-MM-DD` keeps those due that day.
    */
-  route.get('/assignments/ids/:name', access.studentRead('name'), async (request) => {
-    const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
-    const { sort } = parsePage(request.query, pendingSortable);
-    return assignmentReads.ids(database.db, request.subject.id, date ?? null, sort);
-  });
+  route.get(
+    '/assignments/ids/:name',
+    access.studentRead('name'),
+    { query: DayQuery, page: pendingSortable },
+    async (request) =>
+      assignmentReads.ids(database.db, request.subject.id, request.query.date ?? null, request.page.sort),
+  );
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './service.ts';
 
@@ -18,16 +17,21 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database } = app.deps;
 
-  route.get('/calendars/:year/:month', access.staff, async (request) => {
-    const { year, month } = parseWith(YearMonthParams, request.params, 'params');
-    const { students } = parseWith(StudentsQuery, request.query, 'query');
-    return teacherCalendar(database.db, students, year, month);
-  });
+  route.get(
+    '/calendars/:year/:month',
+    access.staff,
+    { params: YearMonthParams, query: StudentsQuery },
+    async (request) =>
+      teacherCalendar(database.db, request.query.students, request.params.year, request.params.month),
+  );
 
-  route.get('/calendars/:name/:year/:month', access.studentRead('name'), async (request) => {
-    const { year, month } = parseWith(YearMonthParams, request.params, 'params');
-    return studentCalendar(database.db, request.subject.id, year, month);
-  });
+  route.get(
+    '/calendars/:name/:year/:month',
+    access.studentRead('name'),
+    { params: YearMonthParams },
+    async (request) =>
+      studentCalendar(database.db, request.subject.id, request.params.year, request.params.month),
+  );
 
   /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
   route.patch('/calendars/:name', access.adminFor('name'), async (request) =>

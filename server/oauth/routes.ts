@@ -13,7 +13,6 @@ import {
 import { safeReturnPath } from '../../common/returnPath.ts';
 import { badRequest } from '../errors.ts';
 import { access } from '../http/access.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { appOrigin } from '../http/security.ts';
 import { beginSession, isHttps } from '../http/sessions.ts';
@@ -198,11 +197,20 @@ export async function oauthApiRoutes(api: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-cache').send(providers);
   });
 
-  route.post('/users/oauth/register', access.public, async (request, reply) => {
-    const body = parseWith(OAuthRegisterRequest, request.body, 'body');
-    const user = await registerWithCode(database.db, body.token, request.cookies[BINDING_COOKIE], now());
-    clearBindingCookie(api, request, reply);
-    await beginSession(api, request, reply, user.id);
-    return reply.type(TEXT).send(user.username);
-  });
+  route.post(
+    '/users/oauth/register',
+    access.public,
+    { body: OAuthRegisterRequest },
+    async (request, reply) => {
+      const user = await registerWithCode(
+        database.db,
+        request.body.token,
+        request.cookies[BINDING_COOKIE],
+        now(),
+      );
+      clearBindingCookie(api, request, reply);
+      await beginSession(api, request, reply, user.id);
+      return reply.type(TEXT).send(user.username);
+    },
+  );
 }

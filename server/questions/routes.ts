@@ -9,7 +9,6 @@ import {
 } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { studentsWithSubscriptions } from '../services/queries.ts';
@@ -38,9 +37,8 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;
 
-  route.post('/questions', access.staff, async (request) => {
-    const body = parseWith(QuestionCreateRequest, request.body, 'body');
-    return createQuestion(database.db, body, {
+  route.post('/questions', access.staff, { body: QuestionCreateRequest }, async (request) => {
+    return createQuestion(database.db, request.body, {
       now: now(),
       timeZone: config.timeZone,
       authorId: request.auth.userId,
@@ -57,15 +55,14 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Modify: answers `{count, remarked}` (which automatic marks changed). */
-  route.patch('/questions/multiples', access.staff, async (request) => {
-    const changes = parseWith(QuestionUpdateBatch, request.body, 'body');
-    return modifyQuestions(database.db, changes, config.timeZone);
-  });
+  route.patch('/questions/multiples', access.staff, { body: QuestionUpdateBatch }, async (request) =>
+    modifyQuestions(database.db, request.body, config.timeZone),
+  );
 
   /** All questions, or a search over all of them: `field` (all, question, answer, title, explanation, choice, hint) and `q`. */
-  route.get('/questions', access.staff, async (request) => {
-    const { field, q } = parseWith(SearchQuery, request.query, 'query');
-    const page = parsePage(request.query, questionSortable);
+  route.get('/questions', access.staff, { query: SearchQuery, page: questionSortable }, async (request) => {
+    const { field, q } = request.query;
+    const { page } = request;
     const { content, total } = await listQuestions(
       database.db,
       q ? { field, text: q } : null,
@@ -75,23 +72,27 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return toPage(content, page, total);
   });
 
-  route.get('/questions/topics', access.staff, async (request) => {
-    const page = parsePage(request.query, questionSortable);
+  route.get('/questions/topics', access.staff, { page: questionSortable }, async (request) => {
+    const { page } = request;
     const { content, total } = await listQuestionTopics(database.db, null, page, config.timeZone);
     return toPage(content, page, total);
   });
 
-  route.get('/questions/topics/search', access.staff, async (request) => {
-    const { title } = parseWith(TitleQuery, request.query, 'query');
-    const page = parsePage(request.query, questionSortable);
-    const { content, total } = await listQuestionTopics(database.db, title, page, config.timeZone);
-    return toPage(content, page, total);
-  });
+  route.get(
+    '/questions/topics/search',
+    access.staff,
+    { query: TitleQuery, page: questionSortable },
+    async (request) => {
+      const { title } = request.query;
+      const { page } = request;
+      const { content, total } = await listQuestionTopics(database.db, title, page, config.timeZone);
+      return toPage(content, page, total);
+    },
+  );
 
-  route.patch('/questions/topics', access.staff, async (request) => {
-    const body = parseWith(TopicLinkRequest, request.body, 'body');
-    return linkTopicsToQuestions(database.db, body, config.timeZone);
-  });
+  route.patch('/questions/topics', access.staff, { body: TopicLinkRequest }, async (request) =>
+    linkTopicsToQuestions(database.db, request.body, config.timeZone),
+  );
 
   route.get('/topics', access.staff, async () => allTopics(database.db));
 
@@ -110,17 +111,22 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     studentsOfTeacher(database.db, request.subject.id),
   );
 
-  route.get('/questions/student/:name', access.studentRead('name'), async (request) => {
-    const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
-    const page = parsePage(request.query, pendingSortable);
-    const { content, total } = await pendingQuestions(
-      database.db,
-      request.subject.id,
-      date ?? null,
-      page,
-      now(),
-      config.timeZone,
-    );
-    return toPage(content, page, total);
-  });
+  route.get(
+    '/questions/student/:name',
+    access.studentRead('name'),
+    { query: DayQuery, page: pendingSortable },
+    async (request) => {
+      const { date } = request.query;
+      const { page } = request;
+      const { content, total } = await pendingQuestions(
+        database.db,
+        request.subject.id,
+        date ?? null,
+        page,
+        now(),
+        config.timeZone,
+      );
+      return toPage(content, page, total);
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toPage } from '../../common/contracts/paging.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
 import { declareRoutes } from '../http/route.ts';
 import { topicStatSortable, topicStatsPage } from './queries.ts';
 import { rebuildStudentTopicStats } from './service.ts';
@@ -11,11 +10,15 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.deps.database.db;
 
   /** A page of `{topic, correctCount, wrongCount, totalCount}` (the stats page asks size 6, totalCount desc). */
-  route.get('/stats/topics/page/:name', access.studentRead('name'), async (request) => {
-    const page = parsePage(request.query, topicStatSortable);
-    const { rows, total } = await topicStatsPage(db, request.subject.id, page);
-    return toPage(rows, page, total);
-  });
+  route.get(
+    '/stats/topics/page/:name',
+    access.studentRead('name'),
+    { page: topicStatSortable },
+    async (request) => {
+      const { rows, total } = await topicStatsPage(db, request.subject.id, request.page);
+      return toPage(rows, request.page, total);
+    },
+  );
 
   /** Admin: recount a student's topic statistics from scratch; answers the number of topics. */
   route.patch('/stats/topics/reload/:name', access.adminFor('name'), async (request) =>

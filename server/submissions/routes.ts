@@ -3,8 +3,6 @@ import { toPage } from '../../common/contracts/paging.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import {
   countSubmissions,
@@ -23,35 +21,40 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   const tz = config.timeZone;
 
   /** Answers to pending questions; the access check per named student is in the service. */
-  route.post('/submissions/multiples', access.signedIn, async (request) => {
-    const items = parseWith(SubmissionBatch, request.body, 'body');
-    return submitAnswers(db, request.auth, items, { now: now(), timeZone: tz });
-  });
+  route.post('/submissions/multiples', access.signedIn, { body: SubmissionBatch }, async (request) =>
+    submitAnswers(db, request.auth, request.body, { now: now(), timeZone: tz }),
+  );
 
-  route.get('/submissions/mark/:name', access.staffFor('name'), async (request) => {
-    const student = request.subject;
-    const page = parsePage(request.query, submissionSortable);
-    const { rows, total } = await unmarkedPage(db, student.id, page);
-    return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
-  });
+  route.get(
+    '/submissions/mark/:name',
+    access.staffFor('name'),
+    { page: submissionSortable },
+    async (request) => {
+      const { subject: student, page } = request;
+      const { rows, total } = await unmarkedPage(db, student.id, page);
+      return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+    },
+  );
 
-  route.put('/submissions/mark/:name', access.staffFor('name'), async (request) => {
-    const student = request.subject;
-    const marks = parseWith(MarkRequest, request.body, 'body');
-    return markSubmissions(db, student, marks, tz);
-  });
+  route.put('/submissions/mark/:name', access.staffFor('name'), { body: MarkRequest }, async (request) =>
+    markSubmissions(db, request.subject, request.body, tz),
+  );
 
-  route.get('/submissions/review/:name', access.studentRead('name'), async (request) => {
-    const page = parsePage(request.query, submissionSortable);
-    const { rows, total } = await reviewPage(db, request.subject.id, page);
-    return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
-  });
+  route.get(
+    '/submissions/review/:name',
+    access.studentRead('name'),
+    { page: submissionSortable },
+    async (request) => {
+      const { page } = request;
+      const { rows, total } = await reviewPage(db, request.subject.id, page);
+      return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+    },
+  );
 
   /** A redo of questions in the review list (documented in docs/api.md). */
-  route.post('/submissions/review/:name', access.studentWrite('name'), async (request) => {
-    const items = parseWith(RedoBatch, request.body, 'body');
-    return redoAnswers(db, request.subject, items, { now: now(), timeZone: tz });
-  });
+  route.post('/submissions/review/:name', access.studentWrite('name'), { body: RedoBatch }, async (request) =>
+    redoAnswers(db, request.subject, request.body, { now: now(), timeZone: tz }),
+  );
 
   /** Any person's own count (a teacher's or parent's dashboard asks too): 0 for one who is not a student. */
   route.get('/submissions/count/:name', access.userRead('name'), async (request) =>
@@ -63,21 +66,30 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     return rows.map((r) => toDayCount(request.subject.username, r));
   });
 
-  route.get('/submissions/day_counts/latest', access.studentRead('name', 'query'), async (request) => {
-    const [row] = await dayCounts(db, request.subject.id, tz, true);
-    if (!row) throw notFound('No submissions yet.');
-    return toDayCount(request.subject.username, row);
-  });
+  route.get(
+    '/submissions/day_counts/latest',
+    access.studentRead('name', 'query'),
+    { errors: [404] },
+    async (request) => {
+      const [row] = await dayCounts(db, request.subject.id, tz, true);
+      if (!row) throw notFound('No submissions yet.');
+      return toDayCount(request.subject.username, row);
+    },
+  );
 
   /** All submissions (optionally due on one day), plus a summary over all of them, not one page. */
-  route.get('/submissions/:name', access.studentRead('name'), async (request) => {
-    const { date } = parseWith(DayQuery, { date: (request.query as Record<string, unknown>).date }, 'query');
-    const page = parsePage(request.query, submissionSortable);
-    const student = request.subject;
-    const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
-    const summary = await summaryFor(db, student.id, date ?? null, tz);
-    return { ...toPage(await toSubmissionQuestions(db, rows, tz), page, total), summary };
-  });
+  route.get(
+    '/submissions/:name',
+    access.studentRead('name'),
+    { query: DayQuery, page: submissionSortable },
+    async (request) => {
+      const { date } = request.query;
+      const { subject: student, page } = request;
+      const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
+      const summary = await summaryFor(db, student.id, date ?? null, tz);
+      return { ...toPage(await toSubmissionQuestions(db, rows, tz), page, total), summary };
+    },
+  );
 }
 
 function toDayCount(name: string, row: { date: string; correct: number; wrong: number; unmarked: number }) {

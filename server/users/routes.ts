@@ -40,9 +40,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (answer.headers) reply.headers(answer.headers);
       return reply.code(answer.status).type(TEXT).send(answer.message);
     });
-    declareRoutes(scope).post('/users/signup', access.public, async (request, reply) => {
-      const body = parseWith(SignupRequest, request.body, 'body');
-      const user = await signUp(database.db, body, {
+    const signupSchemas = { body: SignupRequest, errorsAsText: true, errors: [409, 429, 503] } as const;
+    declareRoutes(scope).post('/users/signup', access.public, signupSchemas, async (request, reply) => {
+      const user = await signUp(database.db, request.body, {
         ip: request.ip,
         now: now(),
         perHour: app.deps.config.signUpsPerHour,
@@ -51,15 +51,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  route.post('/users/login', access.public, async (request, reply) => {
-    const body = parseWith(LoginRequest, request.body, 'body');
-    const user = await signIn(database.db, { ...body, ip: request.ip }, now());
-    // A new token at every sign-in; the session the browser held before (if any) ends here.
-    await beginSession(app, request, reply, user.id);
-    // A provider sign-in that found this account's email waits for this password sign-in to link.
-    await linkPendingProviders(app, request, reply, user);
-    return reply.type(TEXT).send(user.username);
-  });
+  route.post(
+    '/users/login',
+    access.public,
+    { body: LoginRequest, errors: [429, 503] },
+    async (request, reply) => {
+      const user = await signIn(database.db, { ...request.body, ip: request.ip }, now());
+      // A new token at every sign-in; the session the browser held before (if any) ends here.
+      await beginSession(app, request, reply, user.id);
+      // A provider sign-in that found this account's email waits for this password sign-in to link.
+      await linkPendingProviders(app, request, reply, user);
+      return reply.type(TEXT).send(user.username);
+    },
+  );
 
   route.post('/users/logout', access.public, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -124,7 +128,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** A new profile picture: multipart `username` (optional, the caller's own) and `image`. */
-  route.patch('/users/image', access.signedIn, async (request) =>
+  const pictureForm = { multipart: { fields: ['username'], files: ['image'] } } as const;
+  route.patch('/users/image', access.signedIn, pictureForm, async (request) =>
     changePicture(database.db, avatars, request.auth, await readPictureUpload(request), now()),
   );
 
