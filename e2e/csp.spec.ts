@@ -70,3 +70,16 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
 
   expect(violations).toEqual([]);
 });
+
+test('the API page (/api/docs) is refused nothing and lists the routes from /api/openapi.json', async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  const response = await page.goto('/api/docs');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  await expect(page.getByRole('heading', { name: /Tutorfolio API/ })).toBeVisible();
+  await expect(page.getByText('/api/v1/drafts/{name}').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
+});
