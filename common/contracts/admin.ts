@@ -32,6 +32,16 @@ export const SubscriptionBatch = z
   .array(SubscriptionPair, { error: 'must be a list of {studentName, serviceName}' })
   .max(adminLimits.subscriptionPairsMax, `at most ${adminLimits.subscriptionPairsMax} pairs at once`);
 
+/** `DELETE subscriptions/{name}/{service}`. */
+export const SubscriptionParams = z.object({
+  name: text({ max: limits.usernameMax }),
+  service: ServiceName,
+});
+
+/** `POST users/children/{parent}` and `DELETE users/children/{parent}/{child}`: the accounts' names. */
+export const ParentParams = z.object({ name: text({ max: limits.usernameMax }) });
+export const ParentChildParams = ParentParams.extend({ child: text({ max: limits.usernameMax }) });
+
 /** `POST users/children/{parent}`: the students' names, as the original client sends them (`["alice"]`). */
 export const ChildrenRequest = z
   .array(text({ max: limits.usernameMax }), { error: 'must be a list of student names' })

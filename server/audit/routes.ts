@@ -10,15 +10,20 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const { database, config } = app.deps;
 
   /** The latest 50 administrator writes, newest first. */
-  route.get('/audit', access.admin, async (): Promise<AuditEntry[]> => {
-    const rows = await latestAudit(database.db, adminLimits.auditLatest);
-    return rows.map((row) => ({
-      id: row.id,
-      at: formatDateTime(row.at, config.timeZone),
-      actor: row.actorName,
-      action: row.action as AuditAction,
-      target: row.target,
-      detail: row.detail,
-    }));
-  });
+  route.get(
+    '/audit',
+    access.admin,
+    { summary: 'The latest 50 administrator writes' },
+    async (): Promise<AuditEntry[]> => {
+      const rows = await latestAudit(database.db, adminLimits.auditLatest);
+      return rows.map((row) => ({
+        id: row.id,
+        at: formatDateTime(row.at, config.timeZone),
+        actor: row.actorName,
+        action: row.action as AuditAction,
+        target: row.target,
+        detail: row.detail,
+      }));
+    },
+  );
 }

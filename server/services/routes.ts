@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ServiceRequest, SubscriptionBatch } from '../../common/contracts/admin.ts';
+import { ServiceRequest, SubscriptionBatch, SubscriptionParams } from '../../common/contracts/admin.ts';
 import { access } from '../http/access.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { allServiceNames, subscribedServiceNames } from './queries.ts';
 import { createService, subscribeMany, unsubscribe } from './service.ts';
@@ -20,23 +19,35 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Every service's name (the console's matrix, a teacher's pickers). */
-  route.get('/services', access.staff, async () => allServiceNames(database.db));
+  route.get('/services', access.staff, { summary: "Every service's name" }, async () =>
+    allServiceNames(database.db),
+  );
 
   /** A new service: the name as plain text (the original client), a JSON string, or `{name}`. */
-  route.post('/services', access.admin, async (request) => {
-    const name = parseWith(ServiceRequest, request.body, 'body');
-    return createService(database.db, name, actorOf(request.auth));
-  });
+  route.post(
+    '/services',
+    access.admin,
+    { body: ServiceRequest, errors: [409], summary: 'Adds a service (its name as plain text or {name})' },
+    async (request) => createService(database.db, request.body, actorOf(request.auth)),
+  );
 
   /** Every selected student × service: all or nothing; answers how many pairs are new. */
-  route.post('/subscriptions/multiples', access.admin, async (request) => {
-    const pairs = parseWith(SubscriptionBatch, request.body, 'body');
-    return subscribeMany(database.db, pairs, actorOf(request.auth));
-  });
+  route.post(
+    '/subscriptions/multiples',
+    access.admin,
+    {
+      body: SubscriptionBatch,
+      summary: 'Subscribes students to services, all or nothing; answers the new pairs',
+    },
+    async (request) => subscribeMany(database.db, request.body, actorOf(request.auth)),
+  );
 
   /** Ends one student's subscription to one service; answers the student's remaining services. */
-  route.delete('/subscriptions/:name/:service', access.admin, async (request) => {
-    const { name, service } = request.params as { name: string; service: string };
-    return unsubscribe(database.db, name, service, actorOf(request.auth));
-  });
+  route.delete(
+    '/subscriptions/:name/:service',
+    access.admin,
+    { params: SubscriptionParams, errors: [404], summary: "Ends one student's subscription to one service" },
+    async (request) =>
+      unsubscribe(database.db, request.params.name, request.params.service, actorOf(request.auth)),
+  );
 }

@@ -1,13 +1,18 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { AdminUserUpdate, ChildrenRequest, UserSearchQuery } from '../../common/contracts/admin.ts';
+import {
+  AdminUserUpdate,
+  ChildrenRequest,
+  ParentChildParams,
+  ParentParams,
+  UserSearchQuery,
+} from '../../common/contracts/admin.ts';
 import { LoginRequest, ProfileUpdateRequest, SignupRequest } from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
-import { parsePage } from '../http/paging.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { beginSession, clearSessionCookie } from '../http/sessions.ts';
@@ -106,26 +111,34 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The console's user cards: `?q=` searches usernames and emails; paged (`page`, `size`, `sort`). */
-  route.get('/users', access.admin, async (request) => {
-    const { q } = parseWith(UserSearchQuery, { q: (request.query as Record<string, unknown>).q }, 'query');
-    return userCards(database.db, q ?? null, parsePage(request.query, userSortable));
-  });
+  route.get(
+    '/users',
+    access.admin,
+    { query: UserSearchQuery, page: userSortable, summary: "The console's user cards, searched and paged" },
+    async (request) => userCards(database.db, request.query.q ?? null, request.page),
+  );
 
   /** Every parent with their children's names (a static path: never taken for `users/{name}`). */
-  route.get('/users/parents', access.admin, async () => allParents(database.db));
+  route.get('/users/parents', access.admin, { summary: 'Every parent with their children' }, async () =>
+    allParents(database.db),
+  );
 
   /** Links students to a parent: the body is their names (`["alice"]`); answers the parent with children. */
-  route.post('/users/children/:name', access.admin, async (request) => {
-    const names = parseWith(ChildrenRequest, request.body, 'body');
-    const { name } = request.params as { name: string };
-    return linkChildren(database.db, name, names, actorOf(request.auth));
-  });
+  route.post(
+    '/users/children/:name',
+    access.admin,
+    { params: ParentParams, body: ChildrenRequest, errors: [404], summary: 'Links students to a parent' },
+    async (request) => linkChildren(database.db, request.params.name, request.body, actorOf(request.auth)),
+  );
 
   /** Removes one parent–child link; answers the parent with the children left. */
-  route.delete('/users/children/:name/:child', access.admin, async (request) => {
-    const { name, child } = request.params as { name: string; child: string };
-    return unlinkChild(database.db, name, child, actorOf(request.auth));
-  });
+  route.delete(
+    '/users/children/:name/:child',
+    access.admin,
+    { params: ParentChildParams, errors: [404], summary: 'Removes one parent–child link' },
+    async (request) =>
+      unlinkChild(database.db, request.params.name, request.params.child, actorOf(request.auth)),
+  );
 
   /** A new profile picture: multipart `username` (optional, the caller's own) and `image`. */
   const pictureForm = { multipart: { fields: ['username'], files: ['image'] } } as const;
