@@ -156,9 +156,10 @@ test('a student refused a teacher page is sent to sign-in after the alert, with 
   await expect(page).toHaveURL('/user/bob');
 });
 
-test('any unknown path goes to / and from there to sign-in', async ({ page }) => {
+test("any unknown path goes to /, the owner's landing page", async ({ page }) => {
   await page.goto('/no/such/page?x=1');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'CONTACT ME' })).toBeVisible();
 });
 
 test('sign-in works by keyboard alone and fits a 360 px phone', async ({ page }) => {
