@@ -4,7 +4,7 @@
 // then tested with the whole suite, module reload included, although only that file can see it.
 // Here each file's hook coverage is given to every test of that file instead, so the mutant runs
 // that file's tests (its hooks run with them). Coverage taken while modules load stays static.
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest';
 
 type Hits = Record<string, number>;
 type MutantCoverage = { static: Hits; perTest: Record<string, Hits> };
@@ -12,6 +12,9 @@ type Task = { name: string; type: string; suite?: Task; file?: { filepath: strin
 
 const context = inject as unknown as (key: string) => unknown;
 const namespace = context('globalNamespace') as string | undefined;
+
+// Files share loaded modules (isolate: false); a mutant active while modules load must load them anew.
+if (namespace && context('mode') === 'mutant' && context('mutantActivation') === 'static') vi.resetModules();
 
 if (namespace && context('mode') === 'dry-run') {
   const separator = context('testNameSeparator') as string;

@@ -83,8 +83,8 @@ export async function countPending(db: DbOrTx, studentId: number): Promise<numbe
 export async function pendingQuestionIds(
   db: DbOrTx,
   studentId: number,
-  day: string | null = null,
-  sort: SortOrder[] = [],
+  day: string | null,
+  sort: SortOrder[],
 ): Promise<number[]> {
   const rows = await db
     .select({ questionId: assignments.questionId })
