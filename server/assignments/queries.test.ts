@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { assignEveryone, consumeAssignments, pendingAssignments, upsertAssignments } from './queries.ts';
+import { assignEveryone, pendingAssignments, upsertAssignments } from './queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,17 +36,10 @@ describe('assignment batch queries with nothing to do', () => {
     }
   });
 
-  it('assignEveryone, upsertAssignments and consumeAssignments do nothing for empty input', async () => {
+  it('assignEveryone and upsertAssignments do nothing for empty input', async () => {
     const due = { at: t.clock.now(), day: '2026-03-12' };
     expect(await statementsOf(() => assignEveryone(db(), [], [1], due))).toBe(0);
     expect(await statementsOf(() => assignEveryone(db(), [1], [], due))).toBe(0);
     expect(await statementsOf(() => upsertAssignments(db(), []))).toBe(0);
-    let consumed: unknown;
-    expect(
-      await statementsOf(async () => {
-        consumed = await consumeAssignments(db(), []);
-      }),
-    ).toBe(0);
-    expect(consumed).toEqual([]);
   });
 });
