@@ -67,6 +67,8 @@ export const questionLimits = {
   maxDueDays: 14,
   submissionBatchMax: 500,
   draftsMax: 500,
+  /** Archive and modify search text: the page's input stops here, the server refuses longer. */
+  searchMax: 200,
 } as const;
 
 /** Spec 1 §9: page sizes offered by the pager; the default is 5. */

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { formatDateTime } from '../common/dates.ts';
 import { e2eNow } from './clock.ts';
 import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
@@ -34,10 +35,10 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 }
 
 /** A local date-time `hours` from now on the e2e clock, as the upload forms take it. */
+/** What a teacher types in a date field: wall-clock time in the app's zone (the e2e server's default). */
+const APP_ZONE = 'Asia/Seoul';
 function localIn(hours: number): string {
-  const d = new Date(e2eNow().getTime() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatDateTime(new Date(e2eNow().getTime() + hours * 3_600_000), APP_ZONE).slice(0, 16);
 }
 
 test('a teacher writes two questions in two tabs with locked due date and students, previews and assigns them', async ({
@@ -61,6 +62,8 @@ test('a teacher writes two questions in two tabs with locked due date and studen
   await page.getByLabel('Explanation', { exact: true }).fill('It is the first.');
   const due = localIn(30);
   await page.getByLabel('Due Date', { exact: true }).fill(due);
+  // Typed dates are read in the app's zone, shown beside them (issue 11).
+  await expect(page.getByText(`${APP_ZONE} time`)).toBeVisible();
   await page.getByRole('button', { name: 'Lock Due Date' }).click();
   await page.getByPlaceholder('Search students').fill(first);
   await page.getByRole('checkbox', { name: first }).check();
@@ -68,8 +71,15 @@ test('a teacher writes two questions in two tabs with locked due date and studen
 
   await page.getByRole('button', { name: 'Preview Question & Submission' }).click();
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByRole('heading', { name: '1. Tab one' })).toBeVisible();
+  // First as the student will see it: the options to choose from (issue 11), then the result card.
+  await expect(preview.getByRole('heading', { name: '1. Tab one' })).toHaveCount(2);
+  const asStudent = preview.getByRole('article').first();
+  await expect(asStudent.getByRole('radio', { name: 'yes' })).toBeVisible();
+  await expect(asStudent.getByRole('radio', { name: 'no' })).toBeVisible();
   await expect(preview).toContainText('It is the first.');
+  // Trying a wrong answer shows what it would come to.
+  await asStudent.getByRole('radio', { name: 'no' }).check();
+  await expect(preview.getByRole('article').last()).toContainText('Wrong');
 
   // Question +: a fresh tab that keeps the locked fields only.
   await page.getByRole('button', { name: 'Question +' }).click();
@@ -90,8 +100,10 @@ test('a teacher writes two questions in two tabs with locked due date and studen
 
   await page.getByRole('button', { name: 'Assign to Students' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Title: Tab two');
-  await expect(dialog).toContainText(`Students: ${first}`);
+  // Title, question, answer and students, each under its name (code would show as code).
+  await expect(dialog.getByRole('term')).toHaveText(['Title', 'Question', 'Answer', 'Students']);
+  await expect(dialog.getByRole('definition').first()).toHaveText('Tab two');
+  await expect(dialog.getByRole('definition').last()).toHaveText(first);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Successfully uploaded!/ })).toBeVisible();
   // The form resets except the locked fields.
@@ -204,9 +216,12 @@ test('modifying the answer re-marks the earlier submission, and the teacher page
   const card = page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: new RegExp(`Target ${token}`) }) });
-  await card.getByLabel('Answer').fill('B');
+  // The right option is chosen as on Upload (the answer is never typed as raw text).
+  await card.getByRole('radio', { name: 'Option 2 is right' }).check();
   await expect(page.getByRole('heading', { name: 'Pending changes (1)' })).toBeVisible();
-  await expect(page.getByRole('complementary')).toContainText('answer');
+  await expect(page.getByRole('complementary')).toContainText('Answer');
+  // Page and filter are in the address: a reload keeps them.
+  await expect(page).toHaveURL(/title=Target/);
   await page.getByRole('button', { name: 'Modify' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Modified 1 question; 1 marks changed.' }),

@@ -17,7 +17,7 @@ const questions = [
   {
     title: 'Q1 loop',
     type: 'm',
-    code: 'for (int i = 0; i < 2; i++) System.out.print(i);',
+    code: '&type=java:for (int i = 0; i < 2; i++) System.out.print(i);',
     candidates: ['01', '12'],
     answer: '01',
     plan: 'R',

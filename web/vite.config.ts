@@ -195,12 +195,19 @@ export default defineConfig({
             },
             // The student's pages' shared parts (question card, drafts, panel) and the tutoring page.
             // Not the submissions page (it shows the floating calendar, which would then come with
-            // every page of the group) nor review: each is its own chunk, so a first visit of
+            // every page of the group) nor review nor the submitted-answer card: each is its own chunk, so a first visit of
             // /tutoring/{name} does not carry them.
             {
               name: 'tutoring',
-              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage|ReviewPage)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates)\.ts/,
+              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage|ReviewPage|CheckResult)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates)\.ts/,
               priority: 20,
+            },
+            // Answers as people read them and the submitted-answer card (submissions, review, the
+            // teacher tools): one chunk for the pages that show answers, never the tutoring page's.
+            {
+              name: 'answers',
+              test: /web[\\/]src[\\/](ui[\\/]AnswerText|pages[\\/]tutoring[\\/]CheckResult)\b/,
+              priority: 15,
             },
           ],
         },

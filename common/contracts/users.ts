@@ -77,6 +77,11 @@ export type AuthCheckResponse = {
   role: string;
   /** Spring-style authorities: `ROLE_ADMIN`, `ROLE_TEACHER`, … */
   roles: string[];
+  /**
+   * The app's time zone (`APP_TIME_ZONE`, e.g. `Asia/Seoul`): dates typed without an offset are read
+   * in it, by the server and by the pages alike, and the pages show it next to such dates (issue 11).
+   */
+  timeZone: string;
 };
 
 /**

@@ -11,18 +11,19 @@ import {
 } from './rules.ts';
 
 describe('question rules', () => {
-  it('splits code after the marker, with an optional language tag (Java by default)', () => {
-    expect(splitCode('What prints?&code:System.out.println(1);')).toEqual({
+  it('splits code after the marker, with an optional language tag (none when untagged, never a guess)', () => {
+    expect(splitCode('What prints?&code:print(1)')).toEqual({
       text: 'What prints?',
-      code: 'System.out.println(1);',
-      language: 'java',
+      code: 'print(1)',
+      language: null,
     });
+    expect(splitCode('What prints?&code:&type=java:System.out.println(1);').language).toBe('java');
     expect(splitCode('Rows?&code:&type=sql:SELECT 1')).toEqual({
       text: 'Rows?',
       code: 'SELECT 1',
       language: 'sql',
     });
-    expect(splitCode('No code here')).toEqual({ text: 'No code here', code: null, language: 'java' });
+    expect(splitCode('No code here')).toEqual({ text: 'No code here', code: null, language: null });
     expect(splitCode('Odd&code:&type=rust:fn main(){}').code).toBe('&type=rust:fn main(){}');
   });
 
@@ -31,7 +32,7 @@ describe('question rules', () => {
       fc.property(
         fc.string().filter((s) => !s.includes('&code:')),
         fc.string({ minLength: 1 }).filter((s) => !s.startsWith('\n') && !s.startsWith('&type=')),
-        fc.constantFrom('java', 'sql', 'python', 'c', 'cpp' as const),
+        fc.constantFrom('java', 'sql', 'python', 'c', 'cpp', null),
         (text, code, language) => {
           expect(splitCode(joinCode(text, code, language))).toEqual({ text, code, language });
         },

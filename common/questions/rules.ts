@@ -25,13 +25,18 @@ export const optionLimits = { min: 2, max: 5 } as const;
 
 /**
  * Splits a question text or option value at the first `&code:` marker: the prose before it and the
- * code after it, whose language is the optional `&type=<lang>:` tag (Java when absent).
+ * code after it, whose language is the optional `&type=<lang>:` tag. Untagged code has no language
+ * (null: shown as "Code", never labelled as a language it may not be; issue 11).
  */
-export function splitCode(text: string): { text: string; code: string | null; language: CodeLanguage } {
+export function splitCode(text: string): {
+  text: string;
+  code: string | null;
+  language: CodeLanguage | null;
+} {
   const at = text.indexOf(CODE_MARKER);
-  if (at < 0) return { text, code: null, language: 'java' };
+  if (at < 0) return { text, code: null, language: null };
   let code = text.slice(at + CODE_MARKER.length);
-  let language: CodeLanguage = 'java';
+  let language: CodeLanguage | null = null;
   const tag = LANGUAGE_TAG.exec(code);
   if (tag) {
     language = tag[1] as CodeLanguage;
@@ -40,10 +45,10 @@ export function splitCode(text: string): { text: string; code: string | null; la
   return { text: text.slice(0, at), code: code.replace(/^\n/, ''), language };
 }
 
-/** The inverse of splitCode. */
-export function joinCode(text: string, code: string | null, language: CodeLanguage = 'java'): string {
+/** The inverse of splitCode: code with a language is tagged, code without one is not. */
+export function joinCode(text: string, code: string | null, language: CodeLanguage | null = null): string {
   if (code === null || code === '') return text;
-  return `${text}${CODE_MARKER}${language === 'java' ? '' : `&type=${language}:`}${code}`;
+  return `${text}${CODE_MARKER}${language ? `&type=${language}:` : ''}${code}`;
 }
 
 /**

@@ -26,7 +26,8 @@ function demoQuestions(due: (hours: number) => string) {
   return [
     {
       title: 'Loop output',
-      question: 'What does this print?&code:for (int i = 0; i < 3; i++) {\n  System.out.print(i);\n}',
+      question:
+        'What does this print?&code:&type=java:for (int i = 0; i < 3; i++) {\n  System.out.print(i);\n}',
       type: 'm' as const,
       candidates: ['012', '123', '0123'],
       answer: '012',

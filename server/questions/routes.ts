@@ -7,6 +7,7 @@ import {
   TopicLinkRequest,
   TopicTitle,
 } from '../../common/contracts/tutoring.ts';
+import { questionLimits } from '../../common/limits.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { parseWith } from '../http/parse.ts';
@@ -24,7 +25,10 @@ const SearchQuery = z.object({
     .enum(SEARCH_FIELDS, { error: `field must be one of ${SEARCH_FIELDS.join(', ')}` })
     .optional()
     .default('all'),
-  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  q: z
+    .string()
+    .max(questionLimits.searchMax, `q must be at most ${questionLimits.searchMax} characters`)
+    .optional(),
 });
 const TitleQuery = z.object({
   title: z

@@ -49,7 +49,12 @@ describe('POST /api/v1/users/signup', () => {
       url: '/api/v1/users/auth-check',
       as: sessionCookieFrom(signedIn),
     });
-    expect(check.json()).toEqual({ username: person.username, role: 'STUDENT', roles: ['ROLE_STUDENT'] });
+    expect(check.json()).toEqual({
+      username: person.username,
+      role: 'STUDENT',
+      roles: ['ROLE_STUDENT'],
+      timeZone: t.config.timeZone,
+    });
   });
 
   it('answers 409 for an email in use, whatever its case', async () => {
@@ -442,6 +447,7 @@ describe('GET /api/v1/users/auth-check and /api/v1/users/{name}', () => {
       username: teacher.user.username,
       role: 'ADMIN,TEACHER',
       roles: ['ROLE_ADMIN', 'ROLE_TEACHER'],
+      timeZone: t.config.timeZone,
     });
     expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check' })).statusCode).toBe(401);
   });

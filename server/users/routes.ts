@@ -89,7 +89,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   route.get('/users/auth-check', access.signedIn, async (request) => {
     const auth = request.auth;
-    return toAuthCheck(auth);
+    return toAuthCheck(auth, app.deps.config.timeZone);
   });
 
   route.get('/users/:name', access.userRead('name'), async (request) =>

@@ -65,6 +65,11 @@ export async function signIn(
   }
 }
 
-export function toAuthCheck(user: { username: string; roles: Role[] }): AuthCheckResponse {
-  return { username: user.username, role: rolesToText(user.roles), roles: toAuthorities(user.roles) };
+export function toAuthCheck(user: { username: string; roles: Role[] }, timeZone: string): AuthCheckResponse {
+  return {
+    username: user.username,
+    role: rolesToText(user.roles),
+    roles: toAuthorities(user.roles),
+    timeZone,
+  };
 }

@@ -1,10 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  type CodeLanguage,
-  decodeMultiAnswer,
-  type QuestionType,
-  splitCode,
-} from '../../../common/questions/rules.ts';
+import { type CodeLanguage, splitCode } from '../../../common/questions/rules.ts';
 import styles from './CodeBlock.module.css';
 import { highlight, highlightedAlready } from './highlight.ts';
 
@@ -18,15 +13,22 @@ const labels: Record<CodeLanguage, string> = {
 
 /**
  * Highlighted code. highlight.js escapes the source it is given and adds only its own span tags, so
- * the HTML below can never carry markup from a question's text.
+ * the HTML below can never carry markup from a question's text. Code without a language tag is
+ * labelled "Code" and left uncoloured: never named (or coloured) as a language it may not be.
  */
-export function CodeBlock({ code, language }: { code: string; language: CodeLanguage }) {
+export function CodeBlock({ code, language }: { code: string; language: CodeLanguage | null }) {
   // Plain code first (same box, same text), highlighted when the worker answers.
-  const [result, setResult] = useState(() => ({ code, language, html: highlightedAlready(code, language) }));
+  const [result, setResult] = useState(() => ({
+    code,
+    language,
+    html: language && highlightedAlready(code, language),
+  }));
   const html =
-    result.code === code && result.language === language ? result.html : highlightedAlready(code, language);
+    result.code === code && result.language === language
+      ? result.html
+      : language && highlightedAlready(code, language);
   useEffect(() => {
-    if (html !== null) return;
+    if (html !== null || !language) return;
     let current = true;
     void highlight(code, language).then((highlighted) => {
       if (current && highlighted !== null) setResult({ code, language, html: highlighted });
@@ -35,15 +37,16 @@ export function CodeBlock({ code, language }: { code: string; language: CodeLang
       current = false;
     };
   }, [code, language, html]);
+  const className = language ? `hljs language-${language}` : 'hljs';
   return (
     <figure className={styles.figure}>
-      <figcaption className={styles.caption}>{labels[language]}</figcaption>
+      <figcaption className={styles.caption}>{language ? labels[language] : 'Code'}</figcaption>
       <pre className={styles.pre}>
-        {html === null ? (
-          <code className={`hljs language-${language}`}>{code}</code>
-        ) : (
+        {html ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output is escaped source plus its own spans
-          <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />
+          <code className={className} dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <code className={className}>{code}</code>
         )}
       </pre>
     </figure>
@@ -63,23 +66,5 @@ export function RichText({ text, inline = false }: { text: string; inline?: bool
         ))}
       {parts.code !== null && <CodeBlock code={parts.code} language={parts.language} />}
     </>
-  );
-}
-
-/**
- * An answer as people read it: a multiple-answer answer (a JSON array) as its options, an answer
- * with code as code — never the raw `["2"]` or `&code:` text.
- */
-export function AnswerText({ type, answer }: { type: QuestionType; answer: string }) {
-  const values = type === 'M' ? decodeMultiAnswer(answer) : null;
-  if (!values) return <RichText text={answer} inline />;
-  return (
-    <ul className={styles.answerList}>
-      {values.map((value) => (
-        <li key={value}>
-          <RichText text={value} inline />
-        </li>
-      ))}
-    </ul>
   );
 }

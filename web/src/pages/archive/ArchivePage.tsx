@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
+import { parseDateTime } from '../../../../common/dates.ts';
+import { questionLimits } from '../../../../common/limits.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import { splitNameList, typeNames } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type SearchField } from '../../api/authoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { usePageParams } from '../../layout/usePageParams.ts';
+import { AnswerText } from '../../ui/AnswerText.tsx';
+import { localInputValue, useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -24,19 +28,6 @@ const FIELDS: { value: SearchField; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-/** `YYYY-MM-DDTHH:mm` for a datetime-local input, `hours` from now. */
-export function localInputValue(hoursAhead: number): string {
-  const d = new Date(Date.now() + hoursAhead * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value is the browser's wall-clock time: send it with its offset. */
-export function withOffset(local: string): string {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-}
-
 /**
  * /questions: the archive. A server-side search over every question with the field selector, a
  * Duplicate checkbox per question, and a floating panel that reassigns the chosen ones.
@@ -44,18 +35,29 @@ export function withOffset(local: string): string {
 export function ArchivePage() {
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
-  const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
-  const [field, setField] = useState<SearchField>('all');
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState<{ field: SearchField; q: string }>({ field: 'all', q: '' });
+  const zone = useAppTimeZone();
+  // Paging and the search live in the address (issue 11): Back, Forward and reload keep the place.
+  const { page, size, filters, setPage, setSize, setFilters } = usePageParams(['field', 'q'] as const);
+  const search = {
+    field: (FIELDS.some((f) => f.value === filters.field) ? filters.field : 'all') as SearchField,
+    q: filters.q.slice(0, questionLimits.searchMax),
+  };
+  const [field, setField] = useState<SearchField>(search.field);
+  const [text, setText] = useState(search.q);
+  useEffect(() => {
+    setField(search.field);
+    setText(search.q);
+  }, [search.field, search.q]);
   const [chosen, setChosen] = useState<Map<number, string>>(new Map());
   const [students, setStudents] = useState('');
-  const [due, setDue] = useState(() => localInputValue(24));
+  // A due date typed in the app's zone (shown beside it); empty: 24 hours from now.
+  const [due, setDue] = useState('');
+  const dueValue = due || localInputValue(new Date(Date.now() + 24 * 3_600_000), zone);
   const [busy, setBusy] = useState(false);
 
   const query = useQuery({
-    queryKey: authoringKeys.questions(paging.page, paging.size, search.field, search.q),
-    queryFn: () => authoringApi.questions(paging, search),
+    queryKey: authoringKeys.questions(page, size, search.field, search.q),
+    queryFn: () => authoringApi.questions({ page, size }, search),
     retry: false,
   });
   useEffect(() => {
@@ -64,8 +66,8 @@ export function ArchivePage() {
 
   const runSearch = (event: FormEvent) => {
     event.preventDefault();
-    setSearch({ field, q: text.trim() });
-    setPaging((p) => ({ ...p, page: 0 }));
+    const q = text.trim();
+    setFilters({ q: q || null, field: q && field !== 'all' ? field : null });
   };
   const toggle = (question: QuestionOnly, on: boolean) =>
     setChosen((current) => {
@@ -79,10 +81,11 @@ export function ArchivePage() {
     const names = splitNameList(students);
     if (chosen.size === 0) return showToast('Choose at least one question with its Duplicate box.');
     if (names.length === 0) return showToast('Students for: name at least one student.');
-    if (!due) return showToast('Target Date is missing.');
+    const target = parseDateTime(dueValue, zone);
+    if (!target) return showToast('Target Date is missing.');
     setBusy(true);
     try {
-      await authoringApi.assign([...chosen.keys()], names, withOffset(due));
+      await authoringApi.assign([...chosen.keys()], names, target.toISOString());
       addToStudentList(names.join(','));
       showToast(
         `Assigned ${chosen.size} question${chosen.size === 1 ? '' : 's'} to ${names.join(', ')}.`,
@@ -126,11 +129,19 @@ export function ArchivePage() {
             id="search-text"
             type="search"
             value={text}
+            maxLength={questionLimits.searchMax}
+            aria-describedby="search-limit"
             onChange={(e) => setText(e.target.value)}
             placeholder="Search questions"
           />
           <button type="submit">Search</button>
         </form>
+        {/* A pasted text longer than this is cut at the limit: say so rather than search in silence. */}
+        <p id="search-limit" className={styles.muted}>
+          {text.length >= questionLimits.searchMax
+            ? `Search text stops at ${questionLimits.searchMax} characters; only those are searched.`
+            : `Up to ${questionLimits.searchMax} characters.`}
+        </p>
       </search>
       <div className={styles.toolbar}>
         <p aria-live="polite">
@@ -139,7 +150,7 @@ export function ArchivePage() {
             : ''}
           {search.q ? ` matching “${search.q}”` : ''}
         </p>
-        <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
+        <PageSizeSelect size={size} onSize={setSize} />
       </div>
       {query.isPending && <p role="status">Loading…</p>}
       {content.map((question) => (
@@ -173,7 +184,9 @@ export function ArchivePage() {
           )}
           <dl className={styles.facts}>
             <dt>Answer</dt>
-            <dd>{question.answer}</dd>
+            <dd>
+              <AnswerText type={question.type} answer={question.answer} />
+            </dd>
             <dt>Explanation</dt>
             <dd>{question.explanation}</dd>
             {question.hint && (
@@ -186,11 +199,7 @@ export function ArchivePage() {
         </article>
       ))}
       {(query.data?.totalElements ?? 0) > 0 && (
-        <PageFooter
-          page={paging.page}
-          totalPages={query.data?.totalPages ?? 1}
-          onPage={(page) => setPaging((p) => ({ ...p, page }))}
-        />
+        <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
       )}
       <FloatingPanel title={`Reassign (${chosen.size})`} initiallyOpen>
         <div className={styles.panel}>
@@ -208,9 +217,13 @@ export function ArchivePage() {
           <input
             id="reassign-due"
             type="datetime-local"
-            value={due}
+            value={dueValue}
+            aria-describedby="reassign-zone"
             onChange={(e) => setDue(e.target.value)}
           />
+          <span id="reassign-zone" className={styles.muted}>
+            {zone} time
+          </span>
           <button type="button" onClick={() => void reassign()} disabled={busy}>
             SUBMIT
           </button>

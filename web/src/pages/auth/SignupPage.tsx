@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
 import { authTexts, failureTexts } from '../../../../common/messages.ts';
@@ -28,6 +28,24 @@ export function SignupPage() {
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
   const ready = Boolean(email && name && password && repeat && password === repeat);
+  // Why the button is disabled, said as the user types (issue 11).
+  const mismatch = repeat !== '' && password !== repeat;
+  const missing = !email || !name || !password || !repeat;
+
+  // Someone already signed in has an account: /signup goes to their dashboard (issue 11). A failed
+  // refresh (no session) leaves the form, silently.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
+  useEffect(() => {
+    const controller = new AbortController();
+    usersApi
+      .refresh()
+      .then((username) => {
+        if (!controller.signal.aborted && username)
+          navigate(`/user/${encodeURIComponent(username)}`, { replace: true });
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
 
   const submit = async () => {
     if (busy) return;
@@ -130,11 +148,23 @@ export function SignupPage() {
                 onChange={setRepeat}
                 onKeyDown={onEnter}
                 autoComplete="new-password"
+                describedBy="signup-repeat-check"
               />
+              <p id="signup-repeat-check" className={styles.problem} aria-live="polite">
+                {mismatch ? authTexts.passwordsDoNotMatch : ''}
+              </p>
             </div>
-            <button className={styles.submit} type="submit" disabled={!ready || busy}>
+            <button
+              className={styles.submit}
+              type="submit"
+              disabled={!ready || busy}
+              aria-describedby="signup-why"
+            >
               {authTexts.signUpButton}
             </button>
+            <p id="signup-why" className={styles.hint}>
+              {missing ? 'Fill in all four fields to sign up.' : ''}
+            </p>
           </fieldset>
         </form>
         <p className={styles.footer}>

@@ -1,33 +1,57 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, pageOf, questionOnly } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
 import { ModifyPage } from './ModifyPage.tsx';
 
+const withCode = questionOnly({
+  id: 9,
+  title: 'Squares',
+  question: 'What is squares?&code:&type=python:squares = [n * n for n in range(3)]',
+  type: 'M',
+  candidates: [
+    { id: 1, value: '&code:[0, 1, 4]' },
+    { id: 2, value: '[1, 4, 9]' },
+    { id: 3, value: 'a list' },
+  ],
+  answer: '["&code:[0, 1, 4]","a list"]',
+});
+
 let sent: unknown[] = [];
+let urls: string[] = [];
+function serve(modifyAnswer: (body: unknown) => Response | unknown) {
+  const routes = jsonFetch({
+    'GET questions': pageOf([questionOnly({ id: 8, title: 'Loops' }), withCode], { size: 5, total: 12 }),
+    'PATCH questions/multiples': (init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      sent.push(body);
+      return modifyAnswer(body);
+    },
+  });
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    urls.push(url);
+    return routes(url, init);
+  });
+}
 beforeEach(() => {
   sent = [];
-  vi.stubGlobal(
-    'fetch',
-    jsonFetch({
-      'GET questions': pageOf([questionOnly({ id: 8, title: 'Loops' })]),
-      'PATCH questions/multiples': (init?: RequestInit) => {
-        sent.push(JSON.parse(String(init?.body)));
-        return apiError(400, '0.title: must not be empty', [
-          { path: '0.title', message: 'must not be empty' },
-        ]);
-      },
-    }),
-  );
+  urls = [];
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const card = (id: number) => screen.getByRole('article', { name: `Question ${id}` });
+
 describe('ModifyPage', () => {
   it('names a refused change by its question and field in words, never "0.title"', async () => {
+    serve(() =>
+      apiError(400, '0.title: must not be empty', [{ path: '0.title', message: 'must not be empty' }]),
+    );
     const user = userEvent.setup();
     renderPage(<ModifyPage />, { path: '/questions/modify', at: '/questions/modify' });
-    const title = await screen.findByLabelText('Title');
+    const title = await within(await screen.findByRole('article', { name: 'Question 8' })).findByLabelText(
+      'Title',
+    );
     await user.clear(title);
     await user.type(title, ' ');
     await user.click(screen.getByRole('button', { name: 'Modify' }));
@@ -38,5 +62,60 @@ describe('ModifyPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Modify' })).toHaveProperty('disabled', false),
     );
+  });
+
+  it('edits code in its own field with a language picker: no field shows "&code:" or "&type="', async () => {
+    serve(() => ({ count: 1, remarked: [] }));
+    const user = userEvent.setup();
+    renderPage(<ModifyPage />, { path: '/questions/modify', at: '/questions/modify' });
+    await screen.findByRole('article', { name: 'Question 9' });
+    const fields = within(card(9)).getAllByRole('textbox') as HTMLInputElement[];
+    for (const field of fields) {
+      expect(field.value).not.toContain('&code:');
+      expect(field.value).not.toContain('&type=');
+    }
+    expect((within(card(9)).getByLabelText('Question') as HTMLTextAreaElement).value).toBe(
+      'What is squares?',
+    );
+    expect((within(card(9)).getByLabelText('Question code') as HTMLTextAreaElement).value).toBe(
+      'squares = [n * n for n in range(3)]',
+    );
+    expect((within(card(9)).getByLabelText(/^Question code language/) as HTMLSelectElement).value).toBe(
+      'python',
+    );
+    // The option that is code: its Code box ticked, its code in a code field; the right ones ticked.
+    expect((within(card(9)).getByLabelText('Option 1 code') as HTMLTextAreaElement).value).toBe('[0, 1, 4]');
+    expect(
+      (within(card(9)).getByRole('checkbox', { name: 'Option 1 is right' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(
+      (within(card(9)).getByRole('checkbox', { name: 'Option 3 is right' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    // Nothing edited, nothing pending.
+    expect(screen.getByText('Pending changes (0)')).toBeTruthy();
+
+    // New code in SQL: the stored question gets the marker and tag; the panel shows code as code.
+    const code = within(card(9)).getByLabelText('Question code');
+    await user.clear(code);
+    await user.type(code, 'SELECT 1');
+    await user.selectOptions(within(card(9)).getByLabelText(/^Question code language/), 'sql');
+    const panel = screen.getByRole('complementary');
+    expect(panel.textContent).not.toContain('&code:');
+    expect(within(panel).getByText('SQL')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Modify' }));
+    await waitFor(() =>
+      expect(sent).toEqual([[{ id: 9, question: 'What is squares?&code:&type=sql:SELECT 1' }]]),
+    );
+  });
+
+  it('keeps its page and title filter in the address', async () => {
+    serve(() => ({ count: 0, remarked: [] }));
+    const user = userEvent.setup();
+    renderPage(<ModifyPage />, { path: '/questions/modify', at: '/questions/modify?page=2&title=Loops' });
+    await screen.findByRole('article', { name: 'Question 8' });
+    expect(urls.at(-1)).toMatch(/page=1&size=5.*q=Loops|q=Loops.*page=1/);
+    expect((screen.getByLabelText('Find by title') as HTMLInputElement).value).toBe('Loops');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(urls.at(-1)).toContain('page=2'));
   });
 });

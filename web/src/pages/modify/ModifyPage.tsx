@@ -1,70 +1,79 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { ModifyResult, QuestionOnly } from '../../../../common/contracts/tutoring.ts';
+import type { ModifyResult } from '../../../../common/contracts/tutoring.ts';
 import { failureTexts } from '../../../../common/messages.ts';
-import { splitNameList } from '../../../../common/questions/rules.ts';
+import { typeNames } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type QuestionChange } from '../../api/authoring.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../layout/paging.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { usePageParams } from '../../layout/usePageParams.ts';
+import { AnswerText } from '../../ui/AnswerText.tsx';
+import { RichText } from '../../ui/CodeBlock.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { changedFields, type Editable, toEditable, type WireFields } from './editable.ts';
 import styles from './ModifyPage.module.css';
+import { QuestionEditor } from './QuestionEditor.tsx';
 
-type Editable = {
-  title: string;
-  question: string;
-  type: 'm' | 'M' | 's';
-  candidates: string[];
-  answer: string;
-  explanation: string;
-  hint: string;
-  topics: string;
-};
-type Field = keyof Editable;
-const FIELDS: Field[] = [
-  'title',
-  'question',
-  'type',
-  'candidates',
-  'answer',
-  'explanation',
-  'hint',
-  'topics',
-];
-
-function editable(q: QuestionOnly): Editable {
-  return {
-    title: q.title,
-    question: q.question,
-    type: q.type,
-    candidates: q.candidates.map((c) => c.value),
-    answer: q.answer,
-    explanation: q.explanation,
-    hint: q.hint ?? '',
-    topics: q.topics.join(', '),
-  };
-}
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const show = (v: unknown) => (Array.isArray(v) ? v.join(' | ') : String(v));
 const markName = { 1: 'correct', [-1]: 'wrong', 0: 'unmarked' } as Record<number, string>;
+const FIELD_NAMES: Record<keyof WireFields, string> = {
+  title: 'Title',
+  question: 'Question',
+  type: 'Type',
+  candidates: 'Options',
+  answer: 'Answer',
+  explanation: 'Explanation',
+  hint: 'Hint',
+  topics: 'Topics',
+};
 
-/** /questions/modify: edit questions page by page; pending edits are kept across pages until Modify. */
+/** A changed field's value as people read it: code as code, options as a list, never the markers. */
+function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
+  switch (field) {
+    case 'question':
+      return <RichText text={wire.question} inline />;
+    case 'candidates':
+      return (
+        <ol>
+          {wire.candidates.map((c) => (
+            <li key={c}>
+              <RichText text={c} inline />
+            </li>
+          ))}
+        </ol>
+      );
+    case 'answer':
+      return <AnswerText type={wire.type} answer={wire.answer} />;
+    case 'type':
+      return <>{typeNames[wire.type]}</>;
+    case 'topics':
+      return <>{wire.topics.join(', ')}</>;
+    default:
+      return <>{wire[field] ?? '(none)'}</>;
+  }
+}
+
+/**
+ * /questions/modify[?page=&size=&title=]: edit questions page by page; pending edits are kept across
+ * pages until Modify. Code is edited in its own fields with a language picker (issue 11).
+ */
 export function ModifyPage() {
   const queryClient = useQueryClient();
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
-  const [paging, setPaging] = useState({ page: 0, size: DEFAULT_PAGE_SIZE });
+  const { page, size, filters, setPage, setSize, setFilters } = usePageParams(['title'] as const);
+  const titleFilter = filters.title;
   const [originals, setOriginals] = useState<Map<number, Editable>>(new Map());
   const [edits, setEdits] = useState<Map<number, Editable>>(new Map());
   const [result, setResult] = useState<ModifyResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const [titleText, setTitleText] = useState('');
-  const [titleFilter, setTitleFilter] = useState('');
+  const [titleText, setTitleText] = useState(titleFilter);
+  // Back and Forward change the filter in the address: the box follows.
+  useEffect(() => setTitleText(titleFilter), [titleFilter]);
 
   const query = useQuery({
-    queryKey: authoringKeys.questions(paging.page, paging.size, 'modify', titleFilter),
-    queryFn: () => authoringApi.questions(paging, { field: 'title', q: titleFilter }),
+    queryKey: authoringKeys.questions(page, size, 'modify', titleFilter),
+    queryFn: () => authoringApi.questions({ page, size }, { field: 'title', q: titleFilter }),
     retry: false,
   });
   useEffect(() => {
@@ -74,33 +83,23 @@ export function ModifyPage() {
     if (!query.data) return;
     setOriginals((current) => {
       const next = new Map(current);
-      for (const q of query.data.content) if (!next.has(q.id)) next.set(q.id, editable(q));
+      for (const q of query.data.content) if (!next.has(q.id)) next.set(q.id, toEditable(q));
       return next;
     });
   }, [query.data]);
 
   const currentValues = (id: number) => edits.get(id) ?? originals.get(id);
-  const change = (id: number, field: Field, value: Editable[Field]) =>
-    setEdits((current) => {
-      const next = new Map(current);
-      next.set(id, { ...(current.get(id) ?? originals.get(id)!), [field]: value } as Editable);
-      return next;
-    });
+  const change = (id: number, next: Editable) => setEdits((current) => new Map(current).set(id, next));
 
   const pending = [...edits].flatMap(([id, edited]) => {
-    const original = originals.get(id)!;
-    const fields = FIELDS.filter((f) => !same(original[f], edited[f]));
-    return fields.length ? [{ id, fields, original, edited }] : [];
+    const diff = changedFields(originals.get(id)!, edited);
+    return diff.fields.length ? [{ id, ...diff }] : [];
   });
 
   const modify = async () => {
-    const changes: QuestionChange[] = pending.map(({ id, fields, edited }) => {
+    const changes: QuestionChange[] = pending.map(({ id, fields, after }) => {
       const out: QuestionChange = { id };
-      for (const f of fields) {
-        if (f === 'topics') out.topics = splitNameList(edited.topics);
-        else if (f === 'hint') out.hint = edited.hint.trim() ? edited.hint : null;
-        else (out as Record<string, unknown>)[f] = edited[f];
-      }
+      for (const f of fields) (out as Record<string, unknown>)[f] = after[f];
       return out;
     });
     setBusy(true);
@@ -130,15 +129,14 @@ export function ModifyPage() {
         <div className={styles.head}>
           <h1>Modify questions</h1>
           <Link to="/questions">Archive</Link>
-          <PageSizeSelect size={paging.size} onSize={(size) => setPaging({ page: 0, size })} />
+          <PageSizeSelect size={size} onSize={setSize} />
         </div>
         <search>
           <form
             className={styles.filter}
             onSubmit={(e) => {
               e.preventDefault();
-              setTitleFilter(titleText.trim());
-              setPaging((p) => ({ ...p, page: 0 }));
+              setFilters({ title: titleText.trim() || null });
             }}
           >
             <label htmlFor="modify-filter">Find by title</label>
@@ -155,93 +153,38 @@ export function ModifyPage() {
         {(query.data?.content ?? []).map((q) => {
           const v = currentValues(q.id);
           if (!v) return null;
-          const id = (f: string) => `mod-${q.id}-${f}`;
           return (
             <article key={q.id} className={styles.card} aria-label={`Question ${q.id}`}>
               <h2 className={styles.cardTitle}>
                 {q.id}. {v.title}
               </h2>
-              <div className={styles.grid}>
-                <label htmlFor={id('title')}>Title</label>
-                <input
-                  id={id('title')}
-                  value={v.title}
-                  onChange={(e) => change(q.id, 'title', e.target.value)}
-                />
-                <label htmlFor={id('question')}>Question</label>
-                <textarea
-                  id={id('question')}
-                  rows={3}
-                  value={v.question}
-                  onChange={(e) => change(q.id, 'question', e.target.value)}
-                />
-                <label htmlFor={id('type')}>Type</label>
-                <select
-                  id={id('type')}
-                  value={v.type}
-                  onChange={(e) => change(q.id, 'type', e.target.value as Editable['type'])}
-                >
-                  <option value="m">m</option>
-                  <option value="M">M</option>
-                  <option value="s">s</option>
-                </select>
-                <label htmlFor={id('candidates')}>Options (one per line; &amp;code: for code)</label>
-                <textarea
-                  id={id('candidates')}
-                  rows={Math.max(2, v.candidates.length)}
-                  value={v.candidates.join('\n')}
-                  onChange={(e) => change(q.id, 'candidates', e.target.value.split('\n'))}
-                />
-                <label htmlFor={id('answer')}>Answer</label>
-                <input
-                  id={id('answer')}
-                  value={v.answer}
-                  onChange={(e) => change(q.id, 'answer', e.target.value)}
-                />
-                <label htmlFor={id('explanation')}>Explanation</label>
-                <textarea
-                  id={id('explanation')}
-                  rows={2}
-                  value={v.explanation}
-                  onChange={(e) => change(q.id, 'explanation', e.target.value)}
-                />
-                <label htmlFor={id('hint')}>Hint</label>
-                <input
-                  id={id('hint')}
-                  value={v.hint}
-                  onChange={(e) => change(q.id, 'hint', e.target.value)}
-                />
-                <label htmlFor={id('topics')}>Topics</label>
-                <input
-                  id={id('topics')}
-                  value={v.topics}
-                  onChange={(e) => change(q.id, 'topics', e.target.value)}
-                />
-              </div>
+              <QuestionEditor id={q.id} value={v} onChange={(next) => change(q.id, next)} />
             </article>
           );
         })}
         {(query.data?.totalElements ?? 0) > 0 && (
-          <PageFooter
-            page={paging.page}
-            totalPages={query.data?.totalPages ?? 1}
-            onPage={(page) => setPaging((p) => ({ ...p, page }))}
-          />
+          <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
         )}
       </div>
       <aside className={styles.panel} aria-labelledby="pending-title">
         <h2 id="pending-title">Pending changes ({pending.length})</h2>
         {pending.length === 0 && <p className={styles.muted}>Edit a question to see its changes here.</p>}
         <ul className={styles.changes}>
-          {pending.map(({ id, fields, original, edited }) => (
+          {pending.map(({ id, fields, before, after }) => (
             <li key={id}>
               <strong>Question {id}</strong>
               <dl>
                 {fields.map((f) => (
                   <div key={f}>
-                    <dt>{f}</dt>
+                    <dt>{FIELD_NAMES[f]}</dt>
                     <dd>
-                      <del>{show(original[f])}</del> → <ins>{show(edited[f])}</ins>
+                      <del>
+                        <Shown field={f} wire={before} />
+                      </del>{' '}
+                      →{' '}
+                      <ins>
+                        <Shown field={f} wire={after} />
+                      </ins>
                     </dd>
                   </div>
                 ))}

@@ -74,3 +74,15 @@ describe('QuestionCard', () => {
     expect(screen.getByTestId('value').textContent).toBe('forty two');
   });
 });
+
+describe('code without a language tag', () => {
+  it('is labelled "Code", never a language it may not be, and left uncoloured', async () => {
+    const python = { ...base, question: 'What prints?&code:print("hi")', candidates: [], type: 's' as const };
+    const { container } = render(<Harness question={python} />);
+    expect(screen.getByText('Code')).toBeTruthy();
+    expect(screen.queryByText('Java')).toBeNull();
+    expect(container.querySelector('code')?.textContent).toBe('print("hi")');
+    expect(container.querySelector('code')?.className).toBe('hljs');
+    expect(container.textContent).not.toContain('&code:');
+  });
+});

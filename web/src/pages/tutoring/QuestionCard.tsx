@@ -1,49 +1,36 @@
 import type { ReactNode } from 'react';
 import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
 import { questionLimits } from '../../../../common/limits.ts';
-import { decodeMultiAnswer, encodeMultiAnswer, type Mark } from '../../../../common/questions/rules.ts';
-import { AnswerText, RichText } from '../../ui/CodeBlock.tsx';
+import { decodeMultiAnswer, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
+import { RichText } from '../../ui/CodeBlock.tsx';
 import { formatTimeLeft, formatWhen } from './format.ts';
 import styles from './QuestionCard.module.css';
 
 type AnswerProps = { value: string; onChange: (value: string) => void };
-type CheckProps = { studentAnswer: string; marked: Mark; submitDate: string; redo?: boolean };
 
 type Props = {
   number: number;
   question: QuestionStudent | QuestionOnly;
   /** Answering (tutoring, review): the current answer and its setter. */
   answer?: AnswerProps;
-  /** Checking (submissions): what was submitted and how it was marked. */
-  check?: CheckProps;
+  /** Checking (submissions): what the answer came to (`CheckResult`), and the card's colour. */
+  result?: ReactNode;
+  tone?: 'correct' | 'wrong' | 'unmarked';
   /** A line under the card (review: the student's last answer). */
   note?: ReactNode;
   /** Neither answering nor checking (a parent's view): the options are listed, nothing can be ticked. */
   readOnly?: boolean;
 };
 
-const markText: Record<Mark, string> = { 1: 'Correct', [-1]: 'Wrong', 0: 'Not marked yet' } as Record<
-  Mark,
-  string
->;
-
 /** One question as the tutoring, submission and review pages show it (spec 1 §2). */
-export function QuestionCard({ number, question, answer, check, note, readOnly }: Props) {
+export function QuestionCard({ number, question, answer, result, tone, note, readOnly }: Props) {
   const headingId = `question-${number}-title`;
-  const tone = check
-    ? check.marked === 1
-      ? styles.correct
-      : check.marked === -1
-        ? styles.wrong
-        : styles.unmarked
-    : answer?.value
-      ? styles.answered
-      : '';
+  const colour = tone ? styles[tone] : answer?.value ? styles.answered : '';
   const due = 'targetDate' in question ? question : null;
   return (
     <article
       id={`question-${number}`}
-      className={`${styles.card} ${tone}`}
+      className={`${styles.card} ${colour}`}
       aria-labelledby={headingId}
       tabIndex={-1}
     >
@@ -74,7 +61,7 @@ export function QuestionCard({ number, question, answer, check, note, readOnly }
         </details>
       )}
       {answer && <AnswerInput question={question} {...answer} labelledBy={headingId} number={number} />}
-      {readOnly && !answer && !check && question.candidates.length > 0 && (
+      {readOnly && !answer && !result && question.candidates.length > 0 && (
         <ol className={styles.optionList} aria-label={`Options of question ${number}`}>
           {question.candidates.map((candidate) => (
             <li key={candidate.id}>
@@ -83,29 +70,7 @@ export function QuestionCard({ number, question, answer, check, note, readOnly }
           ))}
         </ol>
       )}
-      {check && 'answer' in question && (
-        <dl className={styles.result}>
-          <dt>Your answer</dt>
-          <dd className={styles.resultValue}>
-            <AnswerText type={question.type} answer={check.studentAnswer} />
-          </dd>
-          <dt>Correct answer</dt>
-          <dd className={styles.resultValue}>
-            <AnswerText type={question.type} answer={question.answer} />
-          </dd>
-          <dt>Result</dt>
-          <dd>
-            {markText[check.marked]}
-            {check.redo ? ' (redo)' : ''}
-          </dd>
-          <dt>Submitted</dt>
-          <dd>
-            <time dateTime={check.submitDate}>{formatWhen(check.submitDate)}</time>
-          </dd>
-          <dt>Explanation</dt>
-          <dd className={styles.resultValue}>{question.explanation}</dd>
-        </dl>
-      )}
+      {result}
       {note && <div className={styles.note}>{note}</div>}
     </article>
   );

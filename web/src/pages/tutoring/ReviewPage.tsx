@@ -8,7 +8,7 @@ import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
-import { AnswerText } from '../../ui/CodeBlock.tsx';
+import { AnswerText } from '../../ui/AnswerText.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { QuestionCard } from './QuestionCard.tsx';

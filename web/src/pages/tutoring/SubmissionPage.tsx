@@ -14,6 +14,7 @@ import { Calendar } from '../../ui/Calendar.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
+import { CheckResult, toneOf } from './CheckResult.tsx';
 import { DateChip } from './DateChip.tsx';
 import { formatDay } from './format.ts';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -105,12 +106,8 @@ export function SubmissionPage() {
             key={submission.id}
             number={first + index + 1}
             question={submission.question}
-            check={{
-              studentAnswer: submission.studentAnswer,
-              marked: submission.marked,
-              submitDate: submission.submitDate,
-              redo: submission.redo,
-            }}
+            tone={toneOf(submission.marked)}
+            result={<CheckResult question={submission.question} check={submission} />}
             note={viewer.isStaff ? <ChangeMark name={name} submission={submission} /> : undefined}
           />
         ))}

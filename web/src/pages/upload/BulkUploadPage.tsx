@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { failureTexts } from '../../../../common/messages.ts';
 import { checkBulkItem } from '../../../../common/questions/checks.ts';
 import { authoringApi } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './BulkUploadPage.module.css';
 import { parseBulkJson } from './bulk.ts';
@@ -26,6 +27,7 @@ const EXAMPLE = `[
 ]`;
 
 type Item = Record<string, unknown>;
+const PROBLEMS_TOAST = 'bulk-problems';
 const TEXT_FIELDS = [
   'title',
   'question',
@@ -48,7 +50,7 @@ export function BulkUploadPage() {
   const [serverErrors, setServerErrors] = useState<Map<number, string[]>>(new Map());
   const [uploading, setUploading] = useState<{ count: number; started: number } | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
 
   const writeText = (next: string) => {
@@ -81,19 +83,28 @@ export function BulkUploadPage() {
   };
 
   const now = new Date();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Dates without an offset are read in the app's zone here as on the server (issue 11).
+  const timeZone = useAppTimeZone();
   const problems = (items ?? []).map((item, i) => [
     ...checkBulkItem(item, now, timeZone).problems,
     ...(serverErrors.get(i) ?? []),
   ]);
   const failing = problems.filter((p) => p.length > 0).length;
+  // The alert about problems goes once none are left (issue 11: it stayed beside "all ready").
+  useEffect(() => {
+    if (failing === 0) dismissToast(PROBLEMS_TOAST);
+  }, [failing, dismissToast]);
 
   const submit = async () => {
     const parsed = parse();
     if (!parsed) return;
     const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone).problems);
     if (local.some((p) => p.length))
-      return showToast(`${local.filter((p) => p.length).length} questions have problems; fix them first.`);
+      return showToast(
+        `${local.filter((p) => p.length).length} questions have problems; fix them first.`,
+        'error',
+        PROBLEMS_TOAST,
+      );
     setUploading({ count: parsed.length, started: Date.now() });
     try {
       const count = await authoringApi.bulk(parsed);
@@ -126,8 +137,12 @@ export function BulkUploadPage() {
           <label id="json-label" htmlFor="bulk-json" className={styles.label}>
             Questions as JSON
           </label>
+          <p id="bulk-zone" className={styles.zone}>
+            Dates without an offset (<code>2026-11-25T18:00</code>) are {timeZone} time.
+          </p>
           <textarea
             id="bulk-json"
+            aria-describedby="bulk-zone"
             className={styles.json}
             value={text}
             onChange={(e) => writeText(e.target.value)}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
@@ -35,5 +35,55 @@ describe('UploadPage tabs', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Assignment Title') as HTMLInputElement).value).toBe(''),
     );
+  });
+
+  it("clears the check's alert once the problem is fixed (a due date brought within 14 days)", async () => {
+    const user = userEvent.setup();
+    renderPage(<UploadPage />, { path: '/upload', at: '/upload' });
+    await user.type(screen.getByLabelText('Assignment Title'), 'Loops');
+    await user.type(screen.getByLabelText('Question Text'), 'What prints?');
+    await user.selectOptions(screen.getByLabelText('Type'), 's');
+    await user.type(screen.getByLabelText('Answer'), 'zero');
+    await user.type(screen.getByLabelText('Explanation'), 'Because.');
+    const due = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+    fireEvent.change(screen.getByLabelText('Due Date'), { target: { value: due(20) } });
+    await user.click(screen.getByRole('button', { name: 'Assign to Students' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Due Date must be at most 14 days ahead.',
+    );
+    fireEvent.change(screen.getByLabelText('Due Date'), { target: { value: due(2) } });
+    await waitFor(() => expect(screen.queryByText('Due Date must be at most 14 days ahead.')).toBeNull());
+  });
+
+  it("with an answer written and no type chosen, says the type is missing (the spec's order)", async () => {
+    const user = userEvent.setup();
+    renderPage(<UploadPage />, { path: '/upload', at: '/upload' });
+    await user.type(screen.getByLabelText('Answer'), 'zero');
+    await user.type(screen.getByLabelText('Assignment Title'), 'Loops');
+    await user.click(screen.getByRole('button', { name: 'Assign to Students' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Type is missing.');
+    expect(screen.queryByText('Answer is missing.')).toBeNull();
+  });
+
+  it('shows code as code in the confirm dialog, never the "&code:" marker', async () => {
+    const user = userEvent.setup();
+    renderPage(<UploadPage />, { path: '/upload', at: '/upload' });
+    await user.type(screen.getByLabelText('Assignment Title'), 'Loops');
+    await user.type(screen.getByLabelText('Question Text'), 'What prints?');
+    await user.type(screen.getByLabelText('Code / details'), 'print(1)');
+    await user.selectOptions(screen.getByLabelText('Code language'), 'python');
+    await user.selectOptions(screen.getByLabelText('Type'), 's');
+    await user.type(screen.getByLabelText('Answer'), 'x = 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Code' }));
+    await user.type(screen.getByLabelText('Explanation'), 'Because.');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    fireEvent.change(screen.getByLabelText('Due Date'), { target: { value: tomorrow } });
+    await user.click(screen.getByRole('button', { name: 'Assign to Students' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).not.toContain('&code:');
+    expect(dialog.textContent).not.toContain('&type=');
+    expect(dialog.textContent).toContain('Python');
+    expect(dialog.textContent).toContain('print(1)');
+    expect(dialog.querySelectorAll('pre')).toHaveLength(2);
   });
 });

@@ -1,26 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { failureTexts } from '../../../../common/messages.ts';
-import { CODE_LANGUAGES, type CodeLanguage, decodeMultiAnswer } from '../../../../common/questions/rules.ts';
+import { CODE_LANGUAGES, type CodeLanguage } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { AnswerText } from '../../ui/AnswerText.tsx';
+import { useAppTimeZone } from '../../ui/appTimeZone.ts';
+import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { QuestionCard } from '../tutoring/QuestionCard.tsx';
-import {
-  answerOf,
-  blankDraft,
-  checkDraft,
-  type Draft,
-  isWritten,
-  keepLocked,
-  type Lockable,
-} from './draft.ts';
+import { blankDraft, checkDraft, type Draft, isWritten, keepLocked, type Lockable } from './draft.ts';
 import styles from './UploadPage.module.css';
+import { UploadPreview } from './UploadPreview.tsx';
 
 const STORAGE_KEY = 'tutorfolio:upload';
+const CHECK_TOAST = 'upload-check';
 type Saved = { drafts: Draft[]; active: number; locks: Lockable[] };
 
 function loadSaved(): Saved {
@@ -46,9 +41,12 @@ export function UploadPage() {
   const [preview, setPreview] = useState(false);
   const [busy, setBusy] = useState(false);
   const [studentSearch, setStudentSearch] = useState('');
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
+  // The check's alert shown last: it goes when the draft no longer has that problem (issue 11).
+  const [shownProblem, setShownProblem] = useState<string | null>(null);
   const confirm = useConfirm();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
+  const zone = useAppTimeZone();
   const students = useQuery({
     queryKey: authoringKeys.students,
     queryFn: authoringApi.students,
@@ -111,10 +109,29 @@ export function UploadPage() {
   };
 
   const assign = async () => {
-    const checked = checkDraft(draft, new Date());
-    if ('problem' in checked) return showToast(checked.problem);
+    const checked = checkDraft(draft, new Date(), zone);
+    if ('problem' in checked) {
+      setShownProblem(checked.problem);
+      return showToast(checked.problem, 'error', CHECK_TOAST);
+    }
     const q = checked.question;
-    const message = `Title: ${q.title}\nQuestion: ${q.question}\nAnswer: ${q.answer}\nStudents: ${q.students.join(', ') || '(none)'}`;
+    // Spec 1 §5: the confirm shows title, question, answer and students; code shows as code.
+    const message = (
+      <dl className={styles.confirm}>
+        <dt>Title</dt>
+        <dd>{q.title}</dd>
+        <dt>Question</dt>
+        <dd>
+          <RichText text={q.question} />
+        </dd>
+        <dt>Answer</dt>
+        <dd>
+          <AnswerText type={q.type} answer={q.answer} />
+        </dd>
+        <dt>Students</dt>
+        <dd>{q.students.join(', ') || '(none)'}</dd>
+      </dl>
+    );
     if (!(await confirm(message))) return;
     setBusy(true);
     try {
@@ -133,7 +150,13 @@ export function UploadPage() {
   const visibleStudents = (students.data ?? []).filter((s) =>
     s.name.toLowerCase().includes(studentSearch.trim().toLowerCase()),
   );
-  const previewQuestion = toPreview(draft);
+  const currentCheck = checkDraft(draft, new Date(), zone);
+  const currentProblem = 'problem' in currentCheck ? currentCheck.problem : null;
+  useEffect(() => {
+    if (shownProblem === null || currentProblem === shownProblem) return;
+    dismissToast(CHECK_TOAST);
+    setShownProblem(null);
+  }, [shownProblem, currentProblem, dismissToast]);
 
   return (
     <div className={styles.page}>
@@ -335,8 +358,12 @@ export function UploadPage() {
             id="up-due"
             type="datetime-local"
             value={draft.dueDate}
+            aria-describedby="up-due-zone"
             onChange={(e) => update({ dueDate: e.target.value })}
           />
+          <span id="up-due-zone" className={styles.small}>
+            {zone} time
+          </span>
         </Field>
         <fieldset className={styles.students}>
           <legend>
@@ -421,44 +448,9 @@ export function UploadPage() {
           </button>
         </div>
       </form>
-      {preview && (
-        <section aria-label="Preview" className={styles.preview}>
-          <h2>Preview</h2>
-          <QuestionCard
-            number={active + 1}
-            question={previewQuestion}
-            check={{
-              studentAnswer: previewQuestion.answer,
-              marked: previewQuestion.type === 's' ? 0 : 1,
-              submitDate: new Date().toISOString(),
-            }}
-          />
-        </section>
-      )}
+      {preview && <UploadPreview draft={draft} zone={zone} number={active + 1} />}
     </div>
   );
-}
-
-function toPreview(draft: Draft): QuestionOnly {
-  const checked = checkDraft(
-    { ...draft, dueDate: draft.dueDate || new Date(Date.now() + 3_600_000).toISOString() },
-    new Date(),
-  );
-  const answer = answerOf(draft);
-  const q = 'question' in checked ? checked.question : null;
-  const options = draft.type === 'm' || draft.type === 'M' ? draft.options.slice(0, draft.optionCount) : [];
-  return {
-    id: 0,
-    title: draft.title || '(no title)',
-    question: q?.question ?? draft.question,
-    type: draft.type || 's',
-    candidates: options.map((o, i) => ({ id: i + 1, value: o.isCode ? `&code:${o.value}` : o.value })),
-    hint: draft.hint || null,
-    generatedDate: new Date().toISOString(),
-    topics: q?.topics ?? [],
-    answer: draft.type === 'M' ? (decodeMultiAnswer(answer) ?? []).join(', ') || answer : answer,
-    explanation: draft.explanation,
-  };
 }
 
 /** A padlock drawn in SVG (emoji padlocks are missing from many fonts). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerOf, blankDraft, checkDraft, type Draft, keepLocked } from './draft.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
+const ZONE = 'Asia/Seoul';
 function filled(overrides: Partial<Draft> = {}): Draft {
   const d = blankDraft();
   return {
@@ -23,22 +24,28 @@ function filled(overrides: Partial<Draft> = {}): Draft {
 describe('upload drafts', () => {
   it("checks in the spec's order with its alerts", () => {
     const empty = blankDraft();
-    expect(checkDraft(empty, now)).toEqual({ problem: 'Answer is missing.' });
-    expect(checkDraft(filled({ title: ' ' }), now)).toEqual({ problem: 'Title is missing.' });
-    expect(checkDraft(filled({ type: '' }), now)).toEqual({ problem: 'Type is missing.' });
-    expect(checkDraft(filled({ type: '', correct: [], answerText: 'x' }), now)).toEqual({
+    expect(checkDraft(empty, now, ZONE)).toEqual({ problem: 'Answer is missing.' });
+    expect(checkDraft(filled({ title: ' ' }), now, ZONE)).toEqual({ problem: 'Title is missing.' });
+    // With no type chosen the page shows the written answer's field: an answer typed there is not
+    // missing, the type is (issue 11); with that field empty, the answer is missing first.
+    expect(checkDraft(filled({ type: '', correct: [], answerText: 'x' }), now, ZONE)).toEqual({
+      problem: 'Type is missing.',
+    });
+    expect(checkDraft(filled({ type: '', correct: [], answerText: '' }), now, ZONE)).toEqual({
       problem: 'Answer is missing.',
     });
-    expect(checkDraft(filled({ explanation: '' }), now)).toEqual({ problem: 'Explanation is missing.' });
-    expect(checkDraft(filled({ question: '' }), now)).toEqual({ problem: 'Question is missing.' });
-    expect(checkDraft(filled({ dueDate: '' }), now)).toEqual({ problem: 'Target Date is missing.' });
-    expect(checkDraft(filled({ dueDate: '2026-12-20T10:00' }), now)).toEqual({
+    expect(checkDraft(filled({ explanation: '' }), now, ZONE)).toEqual({
+      problem: 'Explanation is missing.',
+    });
+    expect(checkDraft(filled({ question: '' }), now, ZONE)).toEqual({ problem: 'Question is missing.' });
+    expect(checkDraft(filled({ dueDate: '' }), now, ZONE)).toEqual({ problem: 'Target Date is missing.' });
+    expect(checkDraft(filled({ dueDate: '2026-12-20T10:00' }), now, ZONE)).toEqual({
       problem: 'Due Date must be at most 14 days ahead.',
     });
   });
 
   it('builds the request: code after the marker, M answers as a JSON array, lists lower-cased', () => {
-    const result = checkDraft(filled({ topics: ' Java, LOOPS ,java', language: 'sql' }), now);
+    const result = checkDraft(filled({ topics: ' Java, LOOPS ,java', language: 'sql' }), now, ZONE);
     expect('question' in result && result.question).toMatchObject({
       question: 'What prints?&code:&type=sql:System.out.print(1);',
       candidates: ['1', '2'],
@@ -60,6 +67,20 @@ describe('upload drafts', () => {
     });
     expect(answerOf(multi)).toBe('["&code:int c;","a"]');
     expect(answerOf(filled({ type: 's', answerText: 'x = 1', answerIsCode: true }))).toBe('&code:x = 1');
+  });
+
+  it("reads the due date in the app's zone, whatever the browser's (one rule with the server)", () => {
+    const seoul = checkDraft(filled({ dueDate: '2026-11-24T10:00' }), now, 'Asia/Seoul');
+    expect('question' in seoul && seoul.question.targetDate).toBe('2026-11-24T01:00:00.000Z');
+    const newYork = checkDraft(filled({ dueDate: '2026-11-24T10:00' }), now, 'America/New_York');
+    expect('question' in newYork && newYork.question.targetDate).toBe('2026-11-24T15:00:00.000Z');
+    // 19:00 on 23 November is already past in Seoul (10:00 UTC is 19:00 there) but not in New York.
+    expect(checkDraft(filled({ dueDate: '2026-11-23T18:30' }), now, 'Asia/Seoul')).toEqual({
+      problem: 'Due Date must not be in the past.',
+    });
+    expect('question' in checkDraft(filled({ dueDate: '2026-11-23T18:30' }), now, 'America/New_York')).toBe(
+      true,
+    );
   });
 
   it('keeps only locked fields in a fresh draft', () => {

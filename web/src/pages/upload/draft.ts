@@ -1,3 +1,4 @@
+import { parseDateTime } from '../../../../common/dates.ts';
 import { checkOptionsAndAnswer, dueDateProblem } from '../../../../common/questions/checks.ts';
 import {
   CODE_MARKER,
@@ -103,9 +104,13 @@ export function optionValues(draft: Draft): string[] {
   return draft.options.slice(0, draft.optionCount).map((o) => asCode(o.value, o.isCode));
 }
 
-/** The stored answer text of a draft (for M: the JSON array of the chosen options). */
+/**
+ * The stored answer text of a draft (for M: the JSON array of the chosen options). Before a type is
+ * chosen the page shows the written answer's field, so that is the answer (issue 11: an answer typed
+ * there with no type chosen was reported missing instead of the type).
+ */
 export function answerOf(draft: Draft): string {
-  if (draft.type === 's') return asCode(draft.answerText, draft.answerIsCode);
+  if (draft.type === 's' || draft.type === '') return asCode(draft.answerText, draft.answerIsCode);
   const values = optionValues(draft);
   const chosen = draft.correct.filter((i) => i < draft.optionCount).map((i) => values[i]!);
   if (draft.type === 'm') return chosen[0] ?? '';
@@ -114,9 +119,14 @@ export function answerOf(draft: Draft): string {
 
 /**
  * The checks of spec 1 §5 in its order and with its alerts, then the question rules and the due date
- * window. Answers the first problem, or the request to send.
+ * window. The due date is read in the app's zone (`timeZone`), as the server reads dates without an
+ * offset (issue 11: one rule, not the browser's zone). Answers the first problem, or the request.
  */
-export function checkDraft(draft: Draft, now: Date): { problem: string } | { question: NewQuestion } {
+export function checkDraft(
+  draft: Draft,
+  now: Date,
+  timeZone: string,
+): { problem: string } | { question: NewQuestion } {
   const answer = answerOf(draft);
   if (!answer.trim()) return { problem: 'Answer is missing.' };
   if (!draft.title.trim()) return { problem: 'Title is missing.' };
@@ -124,8 +134,8 @@ export function checkDraft(draft: Draft, now: Date): { problem: string } | { que
   if (!draft.explanation.trim()) return { problem: 'Explanation is missing.' };
   if (!draft.question.trim()) return { problem: 'Question is missing.' };
   if (!draft.dueDate) return { problem: 'Target Date is missing.' };
-  const due = new Date(draft.dueDate);
-  if (Number.isNaN(due.getTime())) return { problem: 'Target Date is missing.' };
+  const due = parseDateTime(draft.dueDate, timeZone);
+  if (!due) return { problem: 'Target Date is missing.' };
   const dueProblem = dueDateProblem(due, now);
   if (dueProblem) return { problem: `Due Date ${dueProblem}.` };
   const rules = checkOptionsAndAnswer(draft.type, draft.type === 's' ? [] : optionValues(draft), answer);

@@ -1,0 +1,156 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+
+/**
+ * Issue 11, what people see: a parent's read-only views and where a refusal takes them; Review keeps
+ * its ticks as drafts and shows the last answer as options; the empty tutoring page; /signup while
+ * signed in; code without a language tag labelled "Code".
+ */
+const password = 'student secret 2026';
+
+async function newStudent(
+  request: APIRequestContext,
+): Promise<{ name: string; email: string; password: string }> {
+  const name = uniqueName('view');
+  const response = await request.post('/api/v1/users/signup', {
+    data: { email: `${name}@example.com`, username: name, password },
+  });
+  expect(response.status()).toBe(200);
+  return { name, email: `${name}@example.com`, password };
+}
+
+test("a parent sees the child's pages read-only, and a refusal takes them to their own dashboard", async ({
+  page,
+}) => {
+  await openSignIn(page);
+  await signIn(page, demo.dana);
+  await page.goto('/tutoring/alice');
+  await expect(
+    page.getByText("You are viewing alice's questions. Only alice can answer them."),
+  ).toBeVisible();
+  await expect(page.locator('article').first()).toBeVisible();
+  const main = page.locator('main');
+  await expect(main.getByRole('textbox')).toHaveCount(0);
+  await expect(main.getByRole('radio')).toHaveCount(0);
+  await expect(main.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit All' })).toHaveCount(0);
+
+  await page.goto('/review/alice');
+  await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+
+  await page.goto('/tutoring/bob');
+  await expect(page.getByRole('alert').filter({ hasText: 'Access Denied!' })).toBeVisible();
+  await expect(page).toHaveURL('/user/dana');
+});
+
+test('review keeps its ticks as drafts across a reload, and shows the last answer as its options', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const student = await newStudent(anonymous);
+  await anonymous.dispose();
+  const teacherContext = await playwright.request.newContext({ baseURL });
+  const teacher = await apiAs(teacherContext, baseURL!, demo.teacher);
+  const id = (await teacher.post('questions', {
+    title: 'Evens',
+    question: 'Which are even?',
+    type: 'M',
+    candidates: ['2', '5', '6'],
+    answer: '["2","6"]',
+    explanation: '2 and 6 divide by 2.',
+    hint: null,
+    topics: [],
+    students: [student.name],
+    targetDate: hoursFromNow(30),
+  })) as number;
+  await teacherContext.dispose();
+  const studentContext = await playwright.request.newContext({ baseURL });
+  const api = await apiAs(studentContext, baseURL!, student);
+  await api.post('submissions/multiples', [
+    { questionId: id, studentAnswer: '["2"]', studentName: student.name },
+  ]);
+  await studentContext.dispose();
+
+  await openSignIn(page);
+  await signIn(page, student);
+  await page.goto(`/review/${student.name}`);
+  const card = page.locator('article').filter({ has: page.getByRole('heading', { name: /Evens/ }) });
+  // "Your last answer" lists the option chosen, never the stored `["2"]`.
+  await expect(card.getByText('Your last answer:')).toBeVisible();
+  await expect(card).not.toContainText('["2"]');
+  await expect(card.getByRole('listitem').filter({ hasText: /^2$/ })).toBeVisible();
+
+  await card.getByRole('checkbox', { name: '6' }).check();
+  await card.getByRole('checkbox', { name: '2' }).check();
+  await expect(page.getByText('Answers saved')).toBeVisible();
+  await page.reload();
+  await expect(card.getByRole('checkbox', { name: '6' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: '2' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: '5' })).not.toBeChecked();
+});
+
+test('the empty tutoring page says what to do next; /signup while signed in goes to the dashboard', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const student = await newStudent(anonymous);
+  await anonymous.dispose();
+  await openSignIn(page);
+  await signIn(page, student);
+  await page.goto(`/tutoring/${student.name}`);
+  await expect(
+    page.getByRole('heading', { name: "Oops! It seems there's no question for today's session." }),
+  ).toBeVisible();
+  const panel = page.getByRole('complementary');
+  await expect(panel).toContainText(
+    'No questions to answer right now. New ones from your teacher will appear here.',
+  );
+  await expect(page.locator('body')).not.toContainText('Hello, there');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Review' })).toHaveAttribute(
+    'href',
+    `/review/${student.name}`,
+  );
+
+  await page.goto('/signup');
+  await expect(page).toHaveURL(`/user/${student.name}`);
+});
+
+test('code without a language tag is labelled "Code", never a language it may not be', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const student = await newStudent(anonymous);
+  await anonymous.dispose();
+  const teacherContext = await playwright.request.newContext({ baseURL });
+  const teacher = await apiAs(teacherContext, baseURL!, demo.teacher);
+  // Bulk JSON with Python code and no tag.
+  await teacher.post('questions/multiples', [
+    {
+      title: 'Untagged',
+      question: 'What prints?&code:print([n * n for n in range(3)])',
+      type: 's',
+      candidates: [],
+      answer: '[0, 1, 4]',
+      explanation: 'Squares.',
+      hint: null,
+      topics: [],
+      students: [student.name],
+      generatedDate: hoursFromNow(-1),
+      targetDate: hoursFromNow(30),
+    },
+  ]);
+  await teacherContext.dispose();
+  await openSignIn(page);
+  await signIn(page, student);
+  await page.goto(`/tutoring/${student.name}`);
+  const figure = page.locator('article').filter({ hasText: 'Untagged' }).locator('figure');
+  await expect(figure.locator('figcaption')).toHaveText('Code');
+  await expect(figure.locator('code')).toHaveText('print([n * n for n in range(3)])');
+});

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { questionLimits } from '../../../../common/limits.ts';
+import { pageOf, questionOnly } from '../../../test/fixtures.ts';
+import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { ArchivePage } from './ArchivePage.tsx';
+
+let urls: string[] = [];
+let assigned: unknown[] = [];
+beforeEach(() => {
+  urls = [];
+  assigned = [];
+  const routes = jsonFetch({
+    'GET questions': pageOf(
+      [
+        questionOnly({ id: 3, title: 'Code answer', type: 's', answer: 'Use&code:&type=python:print(1)' }),
+        questionOnly({
+          id: 4,
+          title: 'Many',
+          type: 'M',
+          candidates: [
+            { id: 1, value: '2' },
+            { id: 2, value: '5' },
+            { id: 3, value: '6' },
+          ],
+          answer: '["2","6"]',
+        }),
+      ],
+      { page: 1, size: 5, total: 12 },
+    ),
+    'users/auth-check': {
+      username: 'teacher',
+      role: 'TEACHER',
+      roles: ['ROLE_TEACHER'],
+      timeZone: 'Pacific/Kiritimati',
+    },
+    'POST assignments': (init?: RequestInit) => {
+      assigned.push(JSON.parse(String(init?.body)));
+      return [];
+    },
+  });
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    urls.push(url);
+    return routes(url, init);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const questionCalls = () => urls.filter((u) => u.includes('/api/v1/questions?'));
+
+describe('ArchivePage', () => {
+  it('shows answers as people read them: code as code, several answers as a list, never the markers', async () => {
+    renderPage(<ArchivePage />, { path: '/questions', at: '/questions' });
+    const code = await screen.findByRole('article', { name: '3. Code answer' });
+    expect(code.textContent).not.toContain('&code:');
+    expect(code.textContent).not.toContain('&type=');
+    expect(within(code).getByText('Python')).toBeTruthy();
+    const many = screen.getByRole('article', { name: '4. Many' });
+    expect(many.textContent).not.toContain('["2","6"]');
+  });
+
+  it('keeps page and search in the address, and asks the server for what the address says', async () => {
+    const user = userEvent.setup();
+    renderPage(<ArchivePage />, { path: '/questions', at: '/questions?page=2&field=title&q=loops' });
+    await screen.findByRole('article', { name: '3. Code answer' });
+    const first = new URL(questionCalls().at(-1)!, 'http://x').searchParams;
+    expect([first.get('page'), first.get('field'), first.get('q')]).toEqual(['1', 'title', 'loops']);
+    expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe('loops');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() =>
+      expect(new URL(questionCalls().at(-1)!, 'http://x').searchParams.get('page')).toBe('2'),
+    );
+  });
+
+  it(`stops the search text at ${questionLimits.searchMax} characters and says so`, async () => {
+    const user = userEvent.setup();
+    renderPage(<ArchivePage />, { path: '/questions', at: '/questions' });
+    const box = (await screen.findByLabelText('Search text')) as HTMLInputElement;
+    expect(box.maxLength).toBe(questionLimits.searchMax);
+    expect(screen.getByText(`Up to ${questionLimits.searchMax} characters.`)).toBeTruthy();
+    box.focus();
+    await user.paste('x'.repeat(100_000));
+    expect(box.value).toHaveLength(questionLimits.searchMax);
+    expect(screen.getByText(/Search text stops at 200 characters/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(new URL(questionCalls().at(-1)!, 'http://x').searchParams.get('q')).toHaveLength(
+        questionLimits.searchMax,
+      ),
+    );
+  });
+
+  it("reads the reassign date in the app's zone and shows that zone", async () => {
+    const user = userEvent.setup();
+    renderPage(<ArchivePage />, { path: '/questions', at: '/questions' });
+    const card = await screen.findByRole('article', { name: '3. Code answer' });
+    expect(await screen.findByText('Pacific/Kiritimati time')).toBeTruthy();
+    await user.click(within(card).getByRole('checkbox', { name: 'Duplicate' }));
+    await user.type(screen.getByLabelText('Students for'), 'alice');
+    fireEvent.change(screen.getByLabelText('Target Date'), { target: { value: '2026-03-12T14:00' } });
+    await user.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    // 14:00 at UTC+14 is midnight UTC.
+    await waitFor(() =>
+      expect(assigned).toEqual([
+        { questionIds: [3], names: ['alice'], targetDate: '2026-03-12T00:00:00.000Z' },
+      ]),
+    );
+  });
+});

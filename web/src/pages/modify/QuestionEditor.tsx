@@ -1,0 +1,214 @@
+import {
+  CODE_LANGUAGES,
+  type CodeLanguage,
+  optionLimits,
+  typeNames,
+} from '../../../../common/questions/rules.ts';
+import { Button } from '../../ui/Button.tsx';
+import { type CodePart, type Editable, emptyPart } from './editable.ts';
+import styles from './ModifyPage.module.css';
+
+const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
+  java: 'Java',
+  sql: 'SQL',
+  python: 'Python',
+  c: 'C',
+  cpp: 'C++',
+};
+
+/**
+ * A text and, in a field of its own, its code with a language picker (as on Upload): the `&code:`
+ * and `&type=` markers are never shown or typed. `codeAlways` keeps the code field open (the
+ * question's "code / details"); elsewhere a Code box opens it.
+ */
+function CodeFields({
+  id,
+  label,
+  part,
+  onChange,
+  multiline,
+  codeAlways,
+}: {
+  id: string;
+  label: string;
+  part: CodePart;
+  onChange: (part: CodePart) => void;
+  multiline?: boolean;
+  codeAlways?: boolean;
+}) {
+  const hasCode = codeAlways || part.code !== null;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <div className={styles.codeFields}>
+        {multiline ? (
+          <textarea
+            id={id}
+            rows={3}
+            value={part.text}
+            onChange={(e) => onChange({ ...part, text: e.target.value })}
+          />
+        ) : (
+          <input id={id} value={part.text} onChange={(e) => onChange({ ...part, text: e.target.value })} />
+        )}
+        {!codeAlways && (
+          <label className={styles.inline}>
+            <input
+              type="checkbox"
+              checked={part.code !== null}
+              onChange={(e) => onChange({ ...part, code: e.target.checked ? '' : null })}
+            />
+            Code
+          </label>
+        )}
+        {hasCode && (
+          <>
+            <label className={styles.inline}>
+              {label} code language{' '}
+              <select
+                value={part.language ?? ''}
+                onChange={(e) =>
+                  onChange({ ...part, language: (e.target.value || null) as CodeLanguage | null })
+                }
+              >
+                <option value="">Code (no language)</option>
+                {CODE_LANGUAGES.map((language) => (
+                  <option key={language} value={language}>
+                    {LANGUAGE_NAMES[language]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="visually-hidden" htmlFor={`${id}-code`}>
+              {label} code
+            </label>
+            <textarea
+              id={`${id}-code`}
+              className={styles.mono}
+              rows={Math.max(2, (part.code ?? '').split('\n').length)}
+              spellCheck={false}
+              value={part.code ?? ''}
+              onChange={(e) => onChange({ ...part, code: e.target.value })}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The fields of one question on the modify page. */
+export function QuestionEditor({
+  id,
+  value,
+  onChange,
+}: {
+  id: number;
+  value: Editable;
+  onChange: (next: Editable) => void;
+}) {
+  const key = (field: string) => `mod-${id}-${field}`;
+  const set = (patch: Partial<Editable>) => onChange({ ...value, ...patch });
+  const choice = value.type !== 's';
+  return (
+    <div className={styles.grid}>
+      <label htmlFor={key('title')}>Title</label>
+      <input id={key('title')} value={value.title} onChange={(e) => set({ title: e.target.value })} />
+      <CodeFields
+        id={key('question')}
+        label="Question"
+        part={value.question}
+        multiline
+        codeAlways
+        onChange={(question) => set({ question })}
+      />
+      <label htmlFor={key('type')}>Type</label>
+      <select
+        id={key('type')}
+        value={value.type}
+        onChange={(e) => set({ type: e.target.value as Editable['type'], correct: [] })}
+      >
+        {(['m', 'M', 's'] as const).map((type) => (
+          <option key={type} value={type}>
+            {typeNames[type]} ({type})
+          </option>
+        ))}
+      </select>
+      {choice && (
+        <fieldset className={styles.options}>
+          <legend>Options (mark the right {value.type === 'm' ? 'one' : 'ones'})</legend>
+          {value.options.map((option, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: options are positions (the server keeps ids by position)
+            <div key={i} className={styles.option}>
+              <input
+                type={value.type === 'm' ? 'radio' : 'checkbox'}
+                name={key('correct')}
+                aria-label={`Option ${i + 1} is right`}
+                checked={value.correct.includes(i)}
+                onChange={(e) =>
+                  set({
+                    correct:
+                      value.type === 'm'
+                        ? [i]
+                        : e.target.checked
+                          ? [...value.correct, i]
+                          : value.correct.filter((c) => c !== i),
+                  })
+                }
+              />
+              <div className={styles.grid}>
+                <CodeFields
+                  id={key(`option-${i}`)}
+                  label={`Option ${i + 1}`}
+                  part={option}
+                  onChange={(next) => set({ options: value.options.map((o, j) => (j === i ? next : o)) })}
+                />
+              </div>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove option ${i + 1}`}
+                disabled={value.options.length <= optionLimits.min}
+                onClick={() =>
+                  set({
+                    options: value.options.filter((_, j) => j !== i),
+                    correct: value.correct.filter((c) => c !== i).map((c) => (c > i ? c - 1 : c)),
+                  })
+                }
+              >
+                ×
+              </Button>
+            </div>
+          ))}
+          <Button
+            size="sm"
+            disabled={value.options.length >= optionLimits.max}
+            onClick={() => set({ options: [...value.options, emptyPart()] })}
+          >
+            Add option
+          </Button>
+        </fieldset>
+      )}
+      {!choice && (
+        <CodeFields
+          id={key('answer')}
+          label="Answer"
+          part={value.written}
+          multiline
+          onChange={(written) => set({ written })}
+        />
+      )}
+      <label htmlFor={key('explanation')}>Explanation</label>
+      <textarea
+        id={key('explanation')}
+        rows={2}
+        value={value.explanation}
+        onChange={(e) => set({ explanation: e.target.value })}
+      />
+      <label htmlFor={key('hint')}>Hint</label>
+      <input id={key('hint')} value={value.hint} onChange={(e) => set({ hint: e.target.value })} />
+      <label htmlFor={key('topics')}>Topics</label>
+      <input id={key('topics')} value={value.topics} onChange={(e) => set({ topics: e.target.value })} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { BulkUploadPage } from './BulkUploadPage.tsx';
+
+/** `YYYY-MM-DDTHH:mm` of an instant in the browser's own zone (what its old check read dates in). */
+function browserWallClock(instant: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
+}
+
+function item(targetDate: string, title = 'Loop') {
+  return {
+    title,
+    question: 'What prints?',
+    type: 's',
+    candidates: [],
+    answer: 'zero',
+    explanation: 'Because.',
+    students: [],
+    generatedDate: '2026-01-01T09:00',
+    targetDate,
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  // The app's zone is UTC+14: a wall-clock time two hours ahead in the browser's zone is hours past there.
+  vi.stubGlobal(
+    'fetch',
+    jsonFetch({
+      'users/auth-check': {
+        username: 'teacher',
+        role: 'TEACHER',
+        roles: ['ROLE_TEACHER'],
+        timeZone: 'Pacific/Kiritimati',
+      },
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const setJson = (value: unknown) =>
+  fireEvent.change(screen.getByLabelText('Questions as JSON'), { target: { value: JSON.stringify(value) } });
+
+describe('BulkUploadPage', () => {
+  it("reads dates without an offset in the app's zone, as the server does, and shows that zone", async () => {
+    const user = userEvent.setup();
+    renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+    expect(await screen.findByText(/are Pacific\/Kiritimati time/)).toBeTruthy();
+    setJson([item(browserWallClock(new Date(Date.now() + 2 * 3_600_000)))]);
+    await user.click(screen.getByRole('button', { name: 'Parse' }));
+    const problems = await screen.findByRole('list', { name: 'Problems of item 0' });
+    expect(problems.textContent).toContain('Target date must not be in the past');
+  });
+
+  it('clears its "questions have problems" alert once no question has one', async () => {
+    const user = userEvent.setup();
+    renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+    await screen.findByText(/are Pacific\/Kiritimati time/);
+    setJson([item('2026-01-01T09:00'), item('2026-01-01T09:00', '')]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('2 questions have problems');
+    // Fixed inline: both dates a day ahead (with an offset), the title written.
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    for (const index of [0, 1]) {
+      const card = screen.getByRole('article', { name: `Item ${index}` });
+      const target = within(card).getByLabelText('targetDate');
+      fireEvent.change(target, { target: { value: tomorrow } });
+    }
+    fireEvent.change(within(screen.getByRole('article', { name: 'Item 1' })).getByLabelText('title'), {
+      target: { value: 'Fixed' },
+    });
+    await waitFor(() => expect(screen.getByText('2 questions parsed, all ready.')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByText(/questions have problems/)).toBeNull());
+  });
+});
