@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: path.resolve('data'),
       databaseUrl: null,
+      databasePoolSize: 10,
       timeZone: 'Asia/Seoul',
       publicUrl: null,
       jsonBodyLimit: 1024 * 1024,
@@ -56,7 +57,9 @@ describe('loadConfig', () => {
       DEMO: '1',
       LOG_FORMAT: 'pretty',
       SHUTDOWN_DRAIN_MS: '5000',
+      DATABASE_POOL_SIZE: '24',
     });
+    expect(config.databasePoolSize).toBe(24);
     expect(config.logFormat).toBe('pretty');
     expect(config.shutdownDrainMs).toBe(5000);
     expect(loadConfig({})).toMatchObject({ logFormat: 'auto', shutdownDrainMs: 0 });
@@ -124,6 +127,11 @@ describe('loadConfig', () => {
       /^Invalid setting REQUEST_TIMEOUT_MS="0": must be a whole number between 100/,
     ],
     ['MAX_CONNECTIONS', 'many', /^Invalid setting MAX_CONNECTIONS="many"/],
+    [
+      'DATABASE_POOL_SIZE',
+      '0',
+      /^Invalid setting DATABASE_POOL_SIZE="0": must be a whole number between 1 and 1000/,
+    ],
   ])('stops on a bad %s with one line naming it', (name, value, message) => {
     let error: unknown;
     try {

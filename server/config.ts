@@ -13,6 +13,8 @@ export type Config = {
   /** Embedded database directory (PGlite); ignored when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections this instance keeps to PostgreSQL at most (requests beyond wait their turn). */
+  databasePoolSize: number;
   timeZone: string;
   /** The app's public origin (scheme://host[:port]) when it is served behind a proxy or on HTTPS. */
   publicUrl: URL | null;
@@ -105,6 +107,7 @@ const settings = {
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   APP_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Seoul or Europe/London')
@@ -258,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: read('HOST'),
     dataDir: path.resolve(read('DATA_DIR')),
     databaseUrl: read('DATABASE_URL') ?? null,
+    databasePoolSize: read('DATABASE_POOL_SIZE'),
     timeZone: read('APP_TIME_ZONE'),
     publicUrl: publicUrl ? new URL(publicUrl) : null,
     trustProxy: read('TRUST_PROXY'),

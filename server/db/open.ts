@@ -138,10 +138,11 @@ export async function migrateToLatest(database: Database): Promise<void> {
 /** The database the settings ask for: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
 export function openConfiguredDatabase(config: {
   databaseUrl: string | null;
+  databasePoolSize?: number;
   dataDir: string;
 }): Promise<Database> {
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 

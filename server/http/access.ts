@@ -63,7 +63,15 @@ export const access = {
     subjectRule(param, 'teacher', false, { onlyRoles: STAFF_ROLES }),
 };
 
-export type Auth = { userId: number; username: string; email: string; roles: Role[]; sessionId: number };
+export type Auth = {
+  userId: number;
+  username: string;
+  email: string;
+  roles: Role[];
+  sessionId: number;
+  /** The caller's row as the session look-up read it: a request naming its caller looks up no one. */
+  user?: UserRow;
+};
 
 export type ApiRoute = {
   method: string;
@@ -103,10 +111,11 @@ export async function resolveSubjectsAccess(
   if (!auth) throw unauthorized(apiMessages.notSignedIn);
   const isStaff = hasAnyRole(auth.roles, STAFF_ROLES);
   const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
-  const found = await findUsersByUsernames(
-    db,
-    wanted.filter((name) => name !== ''),
-  );
+  // The caller's own name (the usual case: a student's own pages and answers) is read already.
+  const own = auth.user && wanted.includes(auth.user.username.toLowerCase()) ? auth.user : null;
+  const others = wanted.filter((name) => name !== '' && name !== own?.username.toLowerCase());
+  const found = others.length > 0 ? await findUsersByUsernames(db, others) : new Map<string, UserRow>();
+  if (own) found.set(own.username.toLowerCase(), own);
   const requiredRole =
     options.subject === 'student' ? 'STUDENT' : options.subject === 'teacher' ? 'TEACHER' : null;
   const people = new Map<string, UserRow>();

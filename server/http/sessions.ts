@@ -23,6 +23,7 @@ export function registerSessions(app: FastifyInstance): void {
       email: session.user.email,
       roles: session.user.roles,
       sessionId: session.sessionId,
+      user: session.user,
     };
   });
 }

@@ -189,11 +189,11 @@ export async function loadQuestionDetails(
  * A question's options (in order) as a JSON array, beside its row: no statement of their own. The
  * outer row is named in full (`questions.id`): Drizzle leaves a column of a one-table select unqualified.
  */
-const candidatesOf = sql<
+export const candidatesOf = sql<
   Candidate[]
 >`coalesce((SELECT json_agg(json_build_object('id', c.id, 'value', c.value) ORDER BY c.position) FROM candidates c WHERE c.question_id = questions.id), '[]'::json)`;
 /** A question's topic titles (alphabetical, as `loadQuestionDetails` orders them), beside its row. */
-const topicsOf = sql<
+export const topicsOf = sql<
   string[]
 >`coalesce((SELECT array_agg(t.title ORDER BY t.title) FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = questions.id), '{}'::text[])`;
 
@@ -252,13 +252,16 @@ export function pendingOrder(sort: SortOrder[]): SQL[] {
   return orderBy({ page: 0, size: 1, sort }, pendingSortable, [asc(assignments.targetDate)], questions.id);
 }
 
-/** A student's pending questions (optionally those due on one day), one page: two prepared statements. */
+/**
+ * A student's pending questions (optionally those due on one day), one page with each question's
+ * options and topics: two prepared statements.
+ */
 export async function pendingQuestionsPage(
   db: DbOrTx,
   studentId: number,
   day: string | null,
   page: PageRequest,
-): Promise<{ rows: (QuestionRow & { targetDate: Date })[]; total: number }> {
+): Promise<{ rows: (QuestionRow & QuestionDetails & { targetDate: Date })[]; total: number }> {
   const filter = day ? 'day' : 'all';
   const where = and(
     eq(assignments.studentId, sql.placeholder('studentId')),
@@ -270,7 +273,12 @@ export async function pendingQuestionsPage(
   const variant = sortVariant(page.sort);
   const pageQuery = prepared(db, variant === null ? null : `pending_page:${filter}:${variant}`, (name) =>
     db
-      .select({ question: questions, targetDate: assignments.targetDate })
+      .select({
+        question: questions,
+        candidates: candidatesOf,
+        topics: topicsOf,
+        targetDate: assignments.targetDate,
+      })
       .from(assignments)
       .innerJoin(questions, eq(questions.id, assignments.questionId))
       .where(where)
@@ -283,7 +291,12 @@ export async function pendingQuestionsPage(
   const [totalRow] = await countQuery.execute(values);
   const rows = await pageQuery.execute(values);
   return {
-    rows: rows.map((r) => ({ ...r.question, targetDate: r.targetDate })),
+    rows: rows.map((r) => ({
+      ...r.question,
+      candidates: r.candidates,
+      topics: r.topics,
+      targetDate: r.targetDate,
+    })),
     total: totalRow?.total ?? 0,
   };
 }

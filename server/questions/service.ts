@@ -12,7 +12,6 @@ import {
   insertCandidates,
   insertQuestion,
   linkTopics,
-  loadQuestionDetails,
   pendingQuestionsPage,
   toQuestionOnly,
 } from './queries.ts';
@@ -81,17 +80,9 @@ export async function pendingQuestions(
   timeZone: string,
 ): Promise<{ content: QuestionStudent[]; total: number }> {
   const { rows, total } = await pendingQuestionsPage(db, studentId, day, page);
-  const details = await loadQuestionDetails(
-    db,
-    rows.map((r) => r.id),
-  );
   const content = rows.map((row): QuestionStudent => {
     // The student's view: everything but the answer and the explanation, plus the due date.
-    const {
-      answer: _answer,
-      explanation: _explanation,
-      ...shown
-    } = toQuestionOnly(row, details.get(row.id)!, timeZone);
+    const { answer: _answer, explanation: _explanation, ...shown } = toQuestionOnly(row, row, timeZone);
     return {
       ...shown,
       targetDate: formatDateTime(row.targetDate, timeZone),

@@ -1,5 +1,4 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { Role } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -9,7 +8,8 @@ export type SessionRow = {
   lastUsedAt: Date;
   expiresAt: Date;
   absoluteExpiresAt: Date;
-  user: { id: number; username: string; email: string; roles: Role[] };
+  /** The signed-in person's whole row: a request naming its caller needs no second look-up. */
+  user: typeof users.$inferSelect;
 };
 
 export async function insertSession(
@@ -35,7 +35,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
         lastUsedAt: sessions.lastUsedAt,
         expiresAt: sessions.expiresAt,
         absoluteExpiresAt: sessions.absoluteExpiresAt,
-        user: { id: users.id, username: users.username, email: users.email, roles: users.roles },
+        user: users,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -3,10 +3,12 @@ import type { PageRequest } from '../../common/contracts/paging.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { questions, submissions, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
-import type { QuestionRow } from '../questions/queries.ts';
+import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../questions/queries.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionWithQuestion = { submission: SubmissionRow; question: QuestionRow };
+/** A submission with its question, the question's options and topics included (a page's rows). */
+export type SubmissionWithDetails = { submission: SubmissionRow; question: QuestionRow & QuestionDetails };
 
 export const submissionSortable = {
   id: submissions.id,
@@ -85,23 +87,29 @@ function submissionOf(raw: Record<string, unknown>): SubmissionRow {
   };
 }
 
-/** A page of submissions joined with their questions: two statements. */
+/** A page of submissions joined with their questions (with options and topics): two statements. */
 async function pageOf(
   db: DbOrTx,
   where: SQL,
   page: PageRequest,
   fallback: SQL[],
-): Promise<{ rows: SubmissionWithQuestion[]; total: number }> {
+): Promise<{ rows: SubmissionWithDetails[]; total: number }> {
   const [totalRow] = await db.select({ total: count() }).from(submissions).where(where);
   const rows = await db
-    .select({ submission: submissions, question: questions })
+    .select({ submission: submissions, question: questions, candidates: candidatesOf, topics: topicsOf })
     .from(submissions)
     .innerJoin(questions, eq(questions.id, submissions.questionId))
     .where(where)
     .orderBy(...orderBy(page, submissionSortable, fallback, submissions.id))
     .limit(page.size)
     .offset(page.page * page.size);
-  return { rows, total: totalRow?.total ?? 0 };
+  return {
+    rows: rows.map((r) => ({
+      submission: r.submission,
+      question: { ...r.question, candidates: r.candidates, topics: r.topics },
+    })),
+    total: totalRow?.total ?? 0,
+  };
 }
 
 /** All of a student's submissions (optionally those due on one day), newest question first. */

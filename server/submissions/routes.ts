@@ -12,7 +12,13 @@ import {
   submissionsPage,
   unmarkedPage,
 } from './queries.ts';
-import { markSubmissions, redoAnswers, submitAnswers, summaryFor, toSubmissionQuestions } from './service.ts';
+import {
+  markSubmissions,
+  redoAnswers,
+  submitAnswers,
+  summaryFor,
+  withDetailsToSubmissionQuestions,
+} from './service.ts';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
@@ -32,7 +38,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { subject: student, page } = request;
       const { rows, total } = await unmarkedPage(db, student.id, page);
-      return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+      return toPage(withDetailsToSubmissionQuestions(rows, tz), page, total);
     },
   );
 
@@ -47,7 +53,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page } = request;
       const { rows, total } = await reviewPage(db, request.subject.id, page);
-      return toPage(await toSubmissionQuestions(db, rows, tz), page, total);
+      return toPage(withDetailsToSubmissionQuestions(rows, tz), page, total);
     },
   );
 
@@ -87,7 +93,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
       const { subject: student, page } = request;
       const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
       const summary = await summaryFor(db, student.id, date ?? null, tz);
-      return { ...toPage(await toSubmissionQuestions(db, rows, tz), page, total), summary };
+      return { ...toPage(withDetailsToSubmissionQuestions(rows, tz), page, total), summary };
     },
   );
 }

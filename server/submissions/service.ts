@@ -27,6 +27,7 @@ import {
   insertSubmissions,
   latestSubmissions,
   type SubmissionRow,
+  type SubmissionWithDetails,
   type SubmissionWithQuestion,
   setMarks,
   submissionSummary,
@@ -50,6 +51,14 @@ export async function toSubmissionQuestions(
   return rows.map(({ submission, question }) =>
     toSubmissionQuestion(submission, { ...question, ...details.get(question.id)! }, timeZone),
   );
+}
+
+/** Submissions whose questions came with their options and topics, in the wire shape: no statement. */
+export function withDetailsToSubmissionQuestions(
+  rows: SubmissionWithDetails[],
+  timeZone: string,
+): SubmissionQuestion[] {
+  return rows.map(({ submission, question }) => toSubmissionQuestion(submission, question, timeZone));
 }
 
 /** One submission in the wire shape, from rows already at hand (no statement). */
