@@ -167,7 +167,7 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(
       path.join(dir, 'index.html'),
-      '<!doctype html><html><head>' +
+      '<!doctype html><html><head><title>Tutorfolio</title><meta name="description" content="Homework" />' +
         '<link rel="preload" as="style" crossorigin href="/assets/app.css">' +
         '<!--preload-for /login--><link rel="preload" as="style" crossorigin href="/assets/sign-in.css"><!--/preload-for-->' +
         '<!--preload-for /questions--><link rel="preload" as="style" crossorigin href="/assets/archive.css"><!--/preload-for-->' +
@@ -181,7 +181,10 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       path.join(`${dir}-prerender`, 'prerender.js'),
       `export const PRERENDERED_PATHS = ['/login', '/signup'];
        export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-       export async function renderPage(path, settings) { ${renderPage} }`,
+       export async function renderPage(path, settings) { ${renderPage} }
+       export function pageHead(path) {
+         return path === '/signup' ? { title: 'Join <us> & "learn"', description: 'Sign up & go' } : null;
+       }`,
     );
     return dir;
   }
@@ -211,6 +214,10 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       expect(head).not.toContain('.archive');
       const trailingSlash = await app.request({ method: 'GET', url: '/signup/' });
       expect(trailingSlash.body).toContain('data-prerendered="/signup"');
+      // A page's own title and description, escaped; the others keep index.html's.
+      expect(trailingSlash.body).toContain('<title>Join &lt;us&gt; &amp; &quot;learn&quot;</title>');
+      expect(trailingSlash.body).toContain('<meta name="description" content="Sign up &amp; go" />');
+      expect(login.body).toContain('<title>Tutorfolio</title>');
       // Any other page is drawn by the browser as before.
       const archive = await app.request({ method: 'GET', url: '/questions' });
       expect(archive.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');

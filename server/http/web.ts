@@ -18,7 +18,26 @@ type PrerenderModule = {
   PRERENDERED_PATHS: readonly string[];
   PRERENDERED_ATTRIBUTE: string;
   renderPage(path: string, settings: { signInProviders: readonly string[] }): Promise<string>;
+  /** A page's own title and description, where they differ from index.html's. */
+  pageHead?(path: string): { title: string; description: string } | null;
 };
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** index.html with a page's own title and description (the app sets the same title when it runs). */
+export function withPageHead(
+  html: string,
+  head: { title: string; description: string } | null | undefined,
+): string {
+  if (!head) return html;
+  return html
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/i,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    );
+}
 
 /** The server render built beside the web app (`<distDir>-prerender`), or null without one. */
 async function loadPrerender(distDir: string): Promise<PrerenderModule | null> {
@@ -111,7 +130,7 @@ async function prerenderPages(
   for (const pagePath of render.PRERENDERED_PATHS) {
     try {
       const markup = await render.renderPage(pagePath, { signInProviders: options.signInProviders });
-      const html = indexForPath(indexHtml, pagePath);
+      const html = withPageHead(indexForPath(indexHtml, pagePath), render.pageHead?.(pagePath));
       pages.set(
         pagePath,
         withPrerenderedPage(
