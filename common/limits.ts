@@ -69,6 +69,8 @@ export const questionLimits = {
   draftsMax: 500,
   /** Archive and modify search text: the page's input stops here, the server refuses longer. */
   searchMax: 200,
+  /** Questions in one bulk upload (`POST questions/multiples`). */
+  bulkMax: 1000,
 } as const;
 
 /** Spec 1 §9: page sizes offered by the pager; the default is 5. */

@@ -36,6 +36,11 @@ export type Config = {
   /** Slow and numerous clients (server/app.ts). */
   http: HttpLimits;
   demo: boolean;
+  /**
+   * Every answer of a route that declares its response contract is checked against it (a different
+   * shape is a 500 and a logged error). On in tests and `npm run dev`; see docs/architecture.md.
+   */
+  checkResponses: boolean;
   /** Built web app (vite build output). */
   webDistDir: string;
   /** Where uploaded pictures are kept (profile pictures in `avatars/`). */
@@ -145,6 +150,7 @@ const settings = {
   KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5_000),
   MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1000),
   DEMO: booleanText.default(false),
+  CHECK_RESPONSES: booleanText.default(false),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   IMAGES_DIR: z.string().min(1, 'must not be empty').optional(),
 };
@@ -280,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: read('MAX_CONNECTIONS'),
     },
     demo: read('DEMO'),
+    checkResponses: read('CHECK_RESPONSES'),
     webDistDir: path.resolve(read('WEB_DIST_DIR')),
     imagesDir: path.resolve(read('IMAGES_DIR') ?? path.join(read('DATA_DIR'), 'images')),
     oauth: readOAuth(env),

@@ -62,19 +62,24 @@ export const MathDayQuery = z.object({
 });
 
 /** An issued question (`POST simple_math/next?name=`). */
-export type MathIssued = {
-  id: number;
-  question: string;
+export const MathIssued = z.object({
+  id: z.number().int(),
+  question: z.string(),
   /** Answers given today so far (the cap is 100). */
-  dayCount: number;
+  dayCount: z.number().int(),
   /** When it was issued (ISO 8601 with the app's offset). */
-  issuedAt: string;
-};
+  issuedAt: z.string(),
+});
+export type MathIssued = z.output<typeof MathIssued>;
 
 /** One day of the drill (spec 2 §3 "Daily count"). */
-export type MathDayCount = {
-  name: string;
-  date: string;
-  correctCounts: number;
-  wrongCounts: number;
-};
+export const MathDayCount = z.object({
+  name: z.string(),
+  date: z.string(),
+  correctCounts: z.number().int(),
+  wrongCounts: z.number().int(),
+});
+export type MathDayCount = z.output<typeof MathDayCount>;
+
+/** A count of answers (`day_count`, `count` and their `/right`, `/wrong`): the bare number, as the original. */
+export const MathCount = z.number().int().min(0);

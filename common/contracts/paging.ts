@@ -29,6 +29,32 @@ export type Page<T> = {
   sort: SortInfo;
 };
 
+const SortInfoContract = z.object({ empty: z.boolean(), sorted: z.boolean(), unsorted: z.boolean() });
+
+/** The response contract of a paged list of `item` (the `Page<T>` shape above, as built by `toPage`). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    pageable: z.object({
+      pageNumber: z.number().int(),
+      pageSize: z.number().int(),
+      sort: SortInfoContract,
+      offset: z.number().int(),
+      paged: z.literal(true),
+      unpaged: z.literal(false),
+    }),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    size: z.number().int(),
+    number: z.number().int(),
+    numberOfElements: z.number().int(),
+    first: z.boolean(),
+    last: z.boolean(),
+    empty: z.boolean(),
+    sort: SortInfoContract,
+  });
+}
+
 export type PageRequest = { page: number; size: number; sort: SortOrder[] };
 
 const wholeNumber = (name: string, min: number, max: number) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from '../../common/zod.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
 import { declareRoutes } from './route.ts';
@@ -27,6 +28,23 @@ beforeAll(async () => {
             caller: request.auth.username,
           })),
       };
+      // Answers checked against a response contract (CHECK_RESPONSES is on in every test run).
+      const Greeting = z.object({ text: z.string(), count: z.number().int() });
+      const answers: Record<string, unknown> = {
+        same: { text: 'hi', count: 1 },
+        wrongType: { text: 'hi', count: '1' },
+        missing: { text: 'hi' },
+        extra: { text: 'hi', count: 1, passwordHash: 'x' },
+      };
+      route.get(
+        '/api/v1/answers/:kind',
+        access.public,
+        { params: z.object({ kind: z.string() }), response: Greeting },
+        async (request, reply) => {
+          if (request.params.kind === 'refused') return reply.code(409).send({ anything: true });
+          return answers[request.params.kind];
+        },
+      );
       for (const [name, attempt] of Object.entries(attempts)) {
         try {
           attempt();
@@ -69,5 +87,46 @@ describe('route declarations', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ subject: student.user.username, caller: student.user.username });
+  });
+});
+
+describe('response contracts', () => {
+  it('lets an answer through that is exactly what the contract says', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/answers/same' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ text: 'hi', count: 1 });
+  });
+
+  it('turns an answer of another shape into a 500, a wrong type, a missing field or an extra one alike', async () => {
+    for (const kind of ['wrongType', 'missing', 'extra']) {
+      const response = await t.request({ method: 'GET', url: `/api/v1/answers/${kind}` });
+      expect(response.statusCode, kind).toBe(500);
+      expect(response.body, kind).not.toContain('passwordHash');
+    }
+  });
+
+  it('checks only successful answers (an error is in the error shape, not the contract)', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/answers/refused' });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('is off unless CHECK_RESPONSES is set (production by default)', async () => {
+    const unchecked = await startTestApp({
+      env: { CHECK_RESPONSES: '0' },
+      registerExtra: (app: FastifyInstance) =>
+        declareRoutes(app).get(
+          '/api/v1/unchecked',
+          access.public,
+          { response: z.object({ text: z.string() }) },
+          async () => ({ text: 1 }),
+        ),
+    });
+    try {
+      const response = await unchecked.request({ method: 'GET', url: '/api/v1/unchecked' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ text: 1 });
+    } finally {
+      await unchecked.close();
+    }
   });
 });

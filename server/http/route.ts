@@ -1,4 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  preSerializationAsyncHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { z } from '../../common/zod.ts';
 import type { UserRow } from '../users/queries.ts';
@@ -36,7 +44,10 @@ export type RouteSchemas = {
   page?: Sortable;
   /** A `multipart/form-data` body (a picture upload), read by the handler itself. */
   multipart?: { fields: readonly string[]; files: readonly string[] };
-  /** The answer's body, when it has a contract. */
+  /**
+   * The 200 answer's body, as its shared contract: described in /api/openapi.json, and checked
+   * against every answer when `CHECK_RESPONSES` is on (tests, development; see `checkResponse`).
+   */
   response?: z.ZodType;
   /** Its failures are answered as plain text, not JSON (sign-up, as the original did). */
   errorsAsText?: true;
@@ -82,6 +93,55 @@ function parseDeclared(request: FastifyRequest, schemas: RouteSchemas): void {
   if (schemas.body) request.body = parseWith(schemas.body, request.body, 'body');
 }
 
+/** An answer that is not what its route's contract says: a fault of the server (500), logged with why. */
+export class ResponseContractError extends Error {
+  readonly problems: readonly string[];
+  constructor(route: string, problems: readonly string[]) {
+    super(`The answer of ${route} does not match its response contract: ${problems.join('; ')}`);
+    this.name = 'ResponseContractError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Checks a successful answer against the route's response contract, before it is serialised. The
+ * contract must accept it, and must accept it as it is: a field the contract does not name (which
+ * zod would silently drop) or a value it would change counts as a difference, so a handler cannot
+ * drift from what the description and the client promise.
+ */
+function checkResponse(contract: z.ZodType): preSerializationAsyncHookHandler {
+  return async (request, reply, payload) => {
+    const route = `${request.method} ${request.routeOptions.url}`;
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    const result = contract.safeParse(payload);
+    if (!result.success) {
+      throw new ResponseContractError(
+        route,
+        result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
+      );
+    }
+    if (!isDeepStrictEqual(result.data, payload)) {
+      throw new ResponseContractError(route, [
+        `it holds fields or values the contract does not (${firstDifference(payload, result.data) || '(body)'})`,
+      ]);
+    }
+    return payload;
+  };
+}
+
+/** Where two JSON-like values first differ (a path), for the error's message. */
+function firstDifference(sent: unknown, contracted: unknown, path = ''): string {
+  if (typeof sent !== 'object' || sent === null || typeof contracted !== 'object' || contracted === null)
+    return path;
+  const keys = new Set([...Object.keys(sent), ...Object.keys(contracted)]);
+  for (const key of keys) {
+    const a = (sent as Record<string, unknown>)[key];
+    const b = (contracted as Record<string, unknown>)[key];
+    if (!isDeepStrictEqual(a, b)) return firstDifference(a, b, path ? `${path}.${key}` : key);
+  }
+  return path;
+}
+
 /**
  * How every `/api/` route is declared: `route.get(url, access.studentRead('name'), handler)`, or
  * with its contracts, `route.patch(url, rule, { body: DraftsPatchRequest }, handler)`.
@@ -106,10 +166,12 @@ export function declareRoutes(
           }
         : (handler as RouteHandlerMethod);
       declaredHandlers.add(routeHandler);
+      const response = app.deps.config.checkResponses ? schemas?.response : undefined;
       app.route({
         method,
         url,
         config: { access: rule, ...(schemas ? { schemas } : {}) },
+        ...(response ? { preSerialization: checkResponse(response) } : {}),
         handler: routeHandler,
       });
     };

@@ -1,12 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MathAnswerRequest, type MathDayCount, MathDayQuery } from '../../common/contracts/math.ts';
-import { toPage } from '../../common/contracts/paging.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  MathAnswerRequest,
+  MathCount,
+  MathDayCount,
+  MathDayQuery,
+  MathIssued,
+} from '../../common/contracts/math.ts';
+import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { dayOf } from '../../common/dates.ts';
 import { mathTexts } from '../../common/mathTexts.ts';
+import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { type DayRow, dayCountSortable, dayPage, dayRow, latestDay, totals } from './queries.ts';
 import { issueNext, submitMathAnswer } from './service.ts';
@@ -19,60 +24,100 @@ export async function mathRoutes(app: FastifyInstance): Promise<void> {
   const tz = config.timeZone;
 
   /** The day a day-count route asks about: `submitDate=YYYY-MM-DD`, or today in APP_TIME_ZONE. */
-  const askedDay = (request: FastifyRequest): string => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const { submitDate } = parseWith(MathDayQuery, { submitDate: query.submitDate }, 'query');
-    return submitDate ?? dayOf(now(), tz);
-  };
+  const askedDay = (query: z.output<typeof MathDayQuery>): string => query.submitDate ?? dayOf(now(), tz);
 
   /** An answer; the named student is checked in the service (the name is in the body, as in the original). */
-  route.post('/simple_math', access.signedIn, async (request) => {
-    const body = parseWith(MathAnswerRequest, request.body, 'body');
-    return submitMathAnswer(db, request.auth, body, { now: now(), timeZone: tz });
-  });
-
-  /** The next question, drawn by the server (the open one again until it is answered). */
-  route.post('/simple_math/next', access.studentWrite('name', 'query'), async (request) =>
-    issueNext(db, request.subject, { now: now(), timeZone: tz }),
+  route.post(
+    '/simple_math',
+    access.signedIn,
+    {
+      body: MathAnswerRequest,
+      response: z.number().int().describe("The stored answer's id"),
+      errors: [403, 404, 409],
+      summary: 'Answers a drill question (an issued one by id, or the original\'s "a + b")',
+    },
+    async (request) => submitMathAnswer(db, request.auth, request.body, { now: now(), timeZone: tz }),
   );
 
-  route.get('/simple_math/day_count', access.studentRead('name', 'query'), async (request) => {
-    const day = await dayRow(db, request.subject.id, askedDay(request));
-    return day.correct + day.wrong;
-  });
-  route.get('/simple_math/day_count/right', access.studentRead('name', 'query'), async (request) => {
-    return (await dayRow(db, request.subject.id, askedDay(request))).correct;
-  });
-  route.get('/simple_math/day_count/wrong', access.studentRead('name', 'query'), async (request) => {
-    return (await dayRow(db, request.subject.id, askedDay(request))).wrong;
-  });
+  /** The next question, drawn by the server (the open one again until it is answered). */
+  route.post(
+    '/simple_math/next',
+    access.studentWrite('name', 'query'),
+    { response: MathIssued, errors: [409], summary: 'The next question, drawn by the server' },
+    async (request) => issueNext(db, request.subject, { now: now(), timeZone: tz }),
+  );
 
-  route.get('/simple_math/day_counts/page', access.studentRead('name', 'query'), async (request) => {
-    const page = parsePage(request.query, dayCountSortable);
-    const { rows, total } = await dayPage(db, request.subject.id, page);
-    return toPage(
-      rows.map((row) => toDayCount(request.subject.username, row)),
-      page,
-      total,
-    );
-  });
+  const dayCounts = { query: MathDayQuery, response: MathCount } as const;
+  route.get(
+    '/simple_math/day_count',
+    access.studentRead('name', 'query'),
+    { ...dayCounts, summary: "A day's answers (today without submitDate)" },
+    async (request) => {
+      const day = await dayRow(db, request.subject.id, askedDay(request.query));
+      return day.correct + day.wrong;
+    },
+  );
+  route.get(
+    '/simple_math/day_count/right',
+    access.studentRead('name', 'query'),
+    { ...dayCounts, summary: "A day's correct answers" },
+    async (request) => (await dayRow(db, request.subject.id, askedDay(request.query))).correct,
+  );
+  route.get(
+    '/simple_math/day_count/wrong',
+    access.studentRead('name', 'query'),
+    { ...dayCounts, summary: "A day's wrong answers" },
+    async (request) => (await dayRow(db, request.subject.id, askedDay(request.query))).wrong,
+  );
 
-  route.get('/simple_math/day_counts/latest', access.studentRead('name', 'query'), async (request) => {
-    const row = await latestDay(db, request.subject.id);
-    if (!row) throw notFound(mathTexts.noDays);
-    return toDayCount(request.subject.username, row);
-  });
+  route.get(
+    '/simple_math/day_counts/page',
+    access.studentRead('name', 'query'),
+    { page: dayCountSortable, response: pageOf(MathDayCount), summary: 'The days with answers, paged' },
+    async (request) => {
+      const { page } = request;
+      const { rows, total } = await dayPage(db, request.subject.id, page);
+      return toPage(
+        rows.map((row) => toDayCount(request.subject.username, row)),
+        page,
+        total,
+      );
+    },
+  );
 
-  route.get('/simple_math/count', access.studentRead('name', 'query'), async (request) => {
-    const sum = await totals(db, request.subject.id);
-    return sum.correct + sum.wrong;
-  });
-  route.get('/simple_math/count/right', access.studentRead('name', 'query'), async (request) => {
-    return (await totals(db, request.subject.id)).correct;
-  });
-  route.get('/simple_math/count/wrong', access.studentRead('name', 'query'), async (request) => {
-    return (await totals(db, request.subject.id)).wrong;
-  });
+  route.get(
+    '/simple_math/day_counts/latest',
+    access.studentRead('name', 'query'),
+    { response: MathDayCount, errors: [404], summary: 'The newest day with answers' },
+    async (request) => {
+      const row = await latestDay(db, request.subject.id);
+      if (!row) throw notFound(mathTexts.noDays);
+      return toDayCount(request.subject.username, row);
+    },
+  );
+
+  const counts = { response: MathCount } as const;
+  route.get(
+    '/simple_math/count',
+    access.studentRead('name', 'query'),
+    { ...counts, summary: 'Every answer, all days' },
+    async (request) => {
+      const sum = await totals(db, request.subject.id);
+      return sum.correct + sum.wrong;
+    },
+  );
+  route.get(
+    '/simple_math/count/right',
+    access.studentRead('name', 'query'),
+    { ...counts, summary: 'Every correct answer, all days' },
+    async (request) => (await totals(db, request.subject.id)).correct,
+  );
+  route.get(
+    '/simple_math/count/wrong',
+    access.studentRead('name', 'query'),
+    { ...counts, summary: 'Every wrong answer, all days' },
+    async (request) => (await totals(db, request.subject.id)).wrong,
+  );
 }
 
 function toDayCount(name: string, row: DayRow): MathDayCount {

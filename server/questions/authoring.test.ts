@@ -90,6 +90,16 @@ describe('POST /api/v1/questions/multiples', () => {
       400,
     );
   });
+
+  it("words a body that is not a list of questions in the upload's own terms", async () => {
+    const notArray = await call(t, teacher, 'POST', '/api/v1/questions/multiples', { title: 'x' });
+    expect(notArray.json().message).toBe('The body must be a JSON array of questions.');
+    const empty = await call(t, teacher, 'POST', '/api/v1/questions/multiples', []);
+    expect(empty.json().message).toBe('The array holds no questions.');
+    const tooMany = Array.from({ length: 1001 }, () => ({}));
+    const many = await call(t, teacher, 'POST', '/api/v1/questions/multiples', tooMany);
+    expect(many.json().message).toBe('At most 1000 questions in one upload (this one has 1001).');
+  });
 });
 
 describe('PATCH /api/v1/questions/multiples', () => {

@@ -1,14 +1,15 @@
 import { dayOf } from '../../common/dates.ts';
+import { questionLimits } from '../../common/limits.ts';
 import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
+import { QUESTION_TYPES } from '../../common/questions/rules.ts';
+import { z } from '../../common/zod.ts';
 import { upsertAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db } from '../db/open.ts';
 import { candidates, questions } from '../db/schema.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { findStudentsByNames, lockStudents } from '../users/queries.ts';
 import { ensureTopics, linkTopics } from './queries.ts';
-
-export const BULK_MAX = 1000;
 
 /** Splits rows so no single INSERT carries too many bound parameters. */
 function chunks<T>(rows: T[], size = 1000): T[][] {
@@ -18,20 +19,49 @@ function chunks<T>(rows: T[], size = 1000): T[][] {
 }
 
 /**
- * `POST questions/multiples`: every item is checked first; a 400 lists every failing item by index
- * with the spec's messages and nothing is saved. Otherwise all items are saved in one transaction
- * with a handful of multi-row statements (not one per question). Answers the count saved.
+ * One question of a bulk upload, as the original client sends it: for the API's description only
+ * (here, not in common/, so the pages do not carry zod's JSON Schema code).
+ * The server checks each item itself (common/questions/checks.ts), so that a refusal lists every
+ * failing item by its index with the spec's messages.
+ */
+const BulkQuestionItem = z.object({
+  title: z.string().max(questionLimits.titleMax),
+  question: z.string().max(questionLimits.questionMax),
+  type: z.enum(QUESTION_TYPES),
+  candidates: z.array(z.union([z.string(), z.object({ value: z.string() })])),
+  hint: z.string().nullish(),
+  students: z.array(z.string()),
+  topics: z.array(z.string()).nullish(),
+  answer: z.string().max(questionLimits.answerMax),
+  explanation: z.string().max(questionLimits.explanationMax),
+  generatedDate: z.string().describe('A date-time, in APP_TIME_ZONE unless it carries an offset'),
+  targetDate: z.string().describe('The due date-time: not in the past, at most 14 days ahead'),
+});
+const { $schema: _dialect, ...bulkItemDescription } = z.toJSONSchema(BulkQuestionItem, {
+  io: 'input',
+  target: 'draft-2020-12',
+});
+
+/** `POST questions/multiples`: 1 to `bulkMax` questions, each checked by the server item by item. */
+export const QuestionBulkRequest = z
+  .array(z.unknown().meta(bulkItemDescription), { error: 'The body must be a JSON array of questions.' })
+  .min(1, 'The array holds no questions.')
+  .max(questionLimits.bulkMax, {
+    error: (issue) =>
+      `At most ${questionLimits.bulkMax} questions in one upload (this one has ${(issue.input as unknown[]).length}).`,
+  });
+
+/**
+ * `POST questions/multiples`: the array itself is checked by its contract (QuestionBulkRequest);
+ * here every item is checked first; a 400 lists every failing item by index with the spec's
+ * messages and nothing is saved. Otherwise all items are saved in one transaction with a handful of
+ * multi-row statements (not one per question). Answers the count saved.
  */
 export async function createQuestionsInBulk(
   db: Db,
-  body: unknown,
+  body: readonly unknown[],
   context: { now: Date; timeZone: string; authorId: number },
 ): Promise<number> {
-  if (!Array.isArray(body)) throw badRequest('The body must be a JSON array of questions.');
-  if (body.length === 0) throw badRequest('The array holds no questions.');
-  if (body.length > BULK_MAX)
-    throw badRequest(`At most ${BULK_MAX} questions in one upload (this one has ${body.length}).`);
-
   const checked = body.map((item) => checkBulkItem(item, context.now, context.timeZone));
   const names = [...new Set(checked.flatMap((c) => c.question?.students ?? []))];
   const students = await findStudentsByNames(db, names);

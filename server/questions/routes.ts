@@ -14,7 +14,7 @@ import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { studentsWithSubscriptions } from '../services/queries.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
-import { createQuestionsInBulk } from './bulk.ts';
+import { createQuestionsInBulk, QuestionBulkRequest } from './bulk.ts';
 import { modifyQuestions } from './modify.ts';
 import { pendingSortable } from './queries.ts';
 import { allTopics, questionSortable, SEARCH_FIELDS, studentsOfTeacher } from './search.ts';
@@ -50,12 +50,20 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Bulk upload: all or nothing; answers the number saved. */
-  route.post('/questions/multiples', access.staff, async (request) =>
-    createQuestionsInBulk(database.db, request.body, {
-      now: now(),
-      timeZone: config.timeZone,
-      authorId: request.auth.userId,
-    }),
+  route.post(
+    '/questions/multiples',
+    access.staff,
+    {
+      body: QuestionBulkRequest,
+      response: z.number().int().describe('How many questions were saved'),
+      summary: 'Uploads questions in bulk, all or nothing; answers the count saved',
+    },
+    async (request) =>
+      createQuestionsInBulk(database.db, request.body, {
+        now: now(),
+        timeZone: config.timeZone,
+        authorId: request.auth.userId,
+      }),
   );
 
   /** Modify: answers `{count, remarked}` (which automatic marks changed). */

@@ -117,6 +117,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     IMAGES_DIR: imagesDir,
+    // Every test run checks each answer against its route's response contract (http/route.ts).
+    CHECK_RESPONSES: '1',
     ...options.env,
   });
   const app = await buildApp({ config, database, now: clock.now });
