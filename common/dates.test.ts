@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf, formatDateTime, isDay, parseDateTime, startOfDay, timeLeft } from './dates.ts';
+import {
+  dayOf,
+  formatDateTime,
+  isDay,
+  parseDateTime,
+  startOfDay,
+  timeLeft,
+  wallClock,
+  wallClockFromIntl,
+} from './dates.ts';
 
 describe('dates in the app time zone', () => {
   it('formats with the zone offset and finds the local day', () => {
@@ -50,5 +60,36 @@ describe('dates in the app time zone', () => {
       hourLeft: -0,
       dayLeft: -0,
     });
+  });
+
+  it('reads the same wall clock from the cached offsets as from Intl, across changes of offset', () => {
+    // Half-hour and 45-minute zones, southern and northern daylight saving, a 30-minute DST change.
+    const zones = [
+      'Asia/Seoul',
+      'Europe/London',
+      'America/New_York',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Africa/Casablanca',
+    ];
+    const near = (iso: string) =>
+      fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }).map((ms) => Date.parse(iso) + ms);
+    const instants = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      // Around the 2026 changes: Europe and America in March, Lord Howe and Chatham in April.
+      near('2026-03-29T01:00:00Z'),
+      near('2026-03-08T07:00:00Z'),
+      near('2026-04-04T15:00:00Z'),
+      near('2026-04-04T14:00:00Z'),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instants, (zone, at) => {
+        const instant = new Date(at);
+        expect(wallClock(instant, zone)).toEqual(wallClockFromIntl(instant, zone));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -35,7 +35,8 @@ export type WallClock = {
   second: number;
 };
 
-export function wallClock(instant: Date, timeZone: string): WallClock {
+/** The wall-clock time read from Intl (what the cached offsets below are checked against). */
+export function wallClockFromIntl(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -47,6 +48,56 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
+  };
+}
+
+/**
+ * Seconds each zone is ahead of UTC, per quarter hour (zones change offset on quarter hours). Every
+ * date of every answer is formatted, and `formatToParts` is slow: a slot's offset is read from Intl
+ * once, at its first and last second, and kept only when both agree (a slot in which the offset
+ * changes is always read from Intl).
+ */
+const SLOT_MS = 15 * 60_000;
+const MAX_SLOTS_PER_ZONE = 20_000;
+const offsetsByZone = new Map<string, Map<number, number>>();
+/** Years 1000 to 9999: Intl's `numeric` year is the plain year there (no era, no padding). */
+const FAST_FROM = Date.UTC(1000, 0, 2);
+const FAST_TO = Date.UTC(9999, 11, 30);
+
+function offsetSecondsFromIntl(at: number, timeZone: string): number {
+  const w = wallClockFromIntl(new Date(at), timeZone);
+  return (
+    (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000) / 1000
+  );
+}
+
+export function wallClock(instant: Date, timeZone: string): WallClock {
+  const at = instant.getTime();
+  if (!(at > FAST_FROM && at < FAST_TO)) return wallClockFromIntl(instant, timeZone);
+  const slot = Math.floor(at / SLOT_MS);
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetsByZone.set(timeZone, offsets);
+  }
+  let offset = offsets.get(slot);
+  if (offset === undefined) {
+    const first = offsetSecondsFromIntl(slot * SLOT_MS, timeZone);
+    if (first !== offsetSecondsFromIntl((slot + 1) * SLOT_MS - 1000, timeZone)) {
+      return wallClockFromIntl(instant, timeZone);
+    }
+    if (offsets.size >= MAX_SLOTS_PER_ZONE) offsets.clear();
+    offsets.set(slot, first);
+    offset = first;
+  }
+  const shifted = new Date(Math.floor(at / 1000) * 1000 + offset * 1000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
   };
 }
 
@@ -65,7 +116,7 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
 /** `2026-11-23T10:00:00+09:00`: the instant as wall-clock time in the zone, with its offset. */
 export function formatDateTime(instant: Date, timeZone: string): string {
-  // One formatToParts per date-time (every date in every answer goes through here).
+  // Every date in every answer goes through here: the zone's offset is cached (see wallClock).
   const w = wallClock(instant, timeZone);
   const offset = offsetOf(instant, w);
   const sign = offset < 0 ? '-' : '+';
