@@ -183,9 +183,10 @@ test.describe('the landing page', () => {
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect(await page.evaluate(() => document.querySelectorAll('script[src]').length)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.title)).toBe('Tutorfolio');
+    // The tab's title is the owner's already in the HTML (the server render's pageHead), and stays.
+    expect(await page.evaluate(() => document.title)).toBe(owner.siteTitle);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(owner.name);
     release();
-    // The app runs the page now: the tab's title is the owner's.
     await expect(page).toHaveTitle(owner.siteTitle);
     await expect(page.getByRole('button', { name: 'Pause' }).first()).toBeEnabled();
     expect(complaints.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([]);
