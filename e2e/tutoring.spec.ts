@@ -264,21 +264,22 @@ test('the submissions calendar panel moves by mouse, touch and keyboard, and col
   const handle = page.getByRole('button', { name: /Move the Calendar panel/ });
   const start = (await panel.boundingBox())!;
   await handle.focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowDown');
-  await expect.poll(async () => (await panel.boundingBox())!.x).toBeCloseTo(start.x + 20, 0);
+  // It starts in the bottom-right corner (clear of the title and the first card): move it up-left.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await panel.boundingBox())!.x).toBeCloseTo(start.x - 20, 0);
   const moved = (await panel.boundingBox())!;
-  expect(moved.y).toBeCloseTo(start.y + 10, 0);
+  expect(moved.y).toBeCloseTo(start.y - 10, 0);
 
   const box = (await handle.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
+  await page.mouse.move(box.x - 120, box.y - 60, { steps: 5 });
   await page.mouse.up();
   const dragged = (await panel.boundingBox())!;
-  expect(dragged.x).toBeGreaterThan(moved.x + 80);
-  expect(dragged.y).toBeGreaterThan(moved.y + 30);
+  expect(dragged.x).toBeLessThan(moved.x - 80);
+  expect(dragged.y).toBeLessThan(moved.y - 30);
 
   // A finger: the same pointer events with pointerType "touch".
   const beforeTouch = (await panel.boundingBox())!;

@@ -154,3 +154,65 @@ test('code without a language tag is labelled "Code", never a language it may no
   await expect(figure.locator('figcaption')).toHaveText('Code');
   await expect(figure.locator('code')).toHaveText('print([n * n for n in range(3)])');
 });
+
+/** Whether two boxes share any area. */
+const intersects = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("floating panels open where they cover neither the page's title nor its first card", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const student = await newStudent(anonymous);
+  await anonymous.dispose();
+  const teacherContext = await playwright.request.newContext({ baseURL });
+  const teacher = await apiAs(teacherContext, baseURL!, demo.teacher);
+  const id = (await teacher.post('questions', {
+    title: 'Panel place',
+    question: 'Which one?',
+    type: 'm',
+    candidates: ['a', 'b'],
+    answer: 'a',
+    explanation: 'Because a.',
+    hint: null,
+    topics: [],
+    students: [student.name],
+    targetDate: hoursFromNow(30),
+  })) as number;
+  await teacherContext.dispose();
+  const studentContext = await playwright.request.newContext({ baseURL });
+  const api = await apiAs(studentContext, baseURL!, student);
+  await api.post('submissions/multiples', [
+    { questionId: id, studentAnswer: 'b', studentName: student.name },
+  ]);
+  await studentContext.dispose();
+
+  await openSignIn(page);
+  await signIn(page, student);
+  await page.goto(`/submission/${student.name}`);
+  const firstCard = page.locator('main article').first();
+  await expect(firstCard).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Calendar', exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByTestId('floating-panel');
+  await expect(panel.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  const panelBox = (await panel.boundingBox())!;
+  expect(intersects(panelBox, (await page.locator('main h1').first().boundingBox())!)).toBe(false);
+  expect(intersects(panelBox, (await firstCard.boundingBox())!)).toBe(false);
+
+  await page.goto('/logout');
+  await signIn(page, demo.teacher);
+  await page.goto('/questions');
+  const archiveCard = page.locator('main article').first();
+  await expect(archiveCard).toBeVisible();
+  const reassign = page.getByTestId('floating-panel');
+  await expect(reassign).toBeVisible();
+  const reassignBox = (await reassign.boundingBox())!;
+  expect(intersects(reassignBox, (await page.locator('main h1').first().boundingBox())!)).toBe(false);
+  expect(intersects(reassignBox, (await archiveCard.boundingBox())!)).toBe(false);
+});

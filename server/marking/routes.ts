@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { MarkingCount } from '../../common/contracts/tutoring.ts';
 import { MarkingQuery, MarkRequest } from '../../common/contracts/tutoring.ts';
 import { access } from '../http/access.ts';
-import { parsePage } from '../http/paging.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { countUnmarked } from './queries.ts';
 import { markAnswers, markingInbox } from './service.ts';
@@ -20,12 +18,12 @@ export async function markingRoutes(app: FastifyInstance): Promise<void> {
   const { database, config } = app.deps;
   const db = database.db;
 
-  route.get('/marking', access.staff, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const filter = parseWith(MarkingQuery, { student: query.student, date: query.date }, 'query');
-    const page = parsePage(request.query, inboxSortable);
-    return markingInbox(db, filter, page, config.timeZone);
-  });
+  route.get(
+    '/marking',
+    access.staff,
+    { query: MarkingQuery, page: inboxSortable, errors: [404] },
+    async (request) => markingInbox(db, request.query, request.page, config.timeZone),
+  );
 
   route.get(
     '/marking/count',
@@ -35,8 +33,7 @@ export async function markingRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  route.put('/marking', access.staff, async (request) => {
-    const marks = parseWith(MarkRequest, request.body, 'body');
-    return markAnswers(db, marks, config.timeZone);
-  });
+  route.put('/marking', access.staff, { body: MarkRequest }, async (request) =>
+    markAnswers(db, request.body, config.timeZone),
+  );
 }

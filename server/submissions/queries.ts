@@ -225,12 +225,19 @@ export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic
 /**
  * Totals for the Results header (optionally one due day): first answers decide the score, so
  * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
- * apart. One statement.
+ * apart. Also the mark of every submission in the page's order (all pages: the jump grid colours
+ * every box, issue 11). One statement.
  */
-export async function submissionSummary(db: DbOrTx, studentId: number, day: string | null) {
+export async function submissionSummary(
+  db: DbOrTx,
+  studentId: number,
+  day: string | null,
+  page: PageRequest,
+) {
   const where = day
     ? and(eq(submissions.studentId, studentId), eq(submissions.dueDay, day))
     : eq(submissions.studentId, studentId);
+  const order = orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id);
   const [row] = await db
     .select({
       total: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
@@ -241,8 +248,10 @@ export async function submissionSummary(db: DbOrTx, studentId: number, day: stri
       corrected: sql<number>`count(DISTINCT ${submissions.questionId}) FILTER (WHERE ${submissions.redo} AND ${submissions.marked} = 1)::int`,
       first: min(submissions.targetDate),
       last: max(submissions.targetDate),
+      marks: sql<number[] | null>`array_agg(${submissions.marked}::int ORDER BY ${sql.join(order, sql`, `)})`,
     })
     .from(submissions)
+    .innerJoin(questions, eq(questions.id, submissions.questionId))
     .where(where);
   return row!;
 }

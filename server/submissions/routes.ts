@@ -92,8 +92,8 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
       const { date } = request.query;
       const { subject: student, page } = request;
       const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
-      const summary = await summaryFor(db, student.id, date ?? null, tz);
-      return { ...toPage(withDetailsToSubmissionQuestions(rows, tz), page, total), summary };
+      const { summary, marks } = await summaryFor(db, student.id, date ?? null, tz, page);
+      return { ...toPage(withDetailsToSubmissionQuestions(rows, tz), page, total), summary, marks };
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { PageRequest } from '../../common/contracts/paging.ts';
 import type {
   RedoBatch,
   SubmissionBatch,
@@ -392,16 +393,20 @@ export async function summaryFor(
   studentId: number,
   day: string | null,
   timeZone: string,
-): Promise<SubmissionSummary> {
-  const row = await submissionSummary(db, studentId, day);
+  page: PageRequest,
+): Promise<{ summary: SubmissionSummary; marks: Mark[] }> {
+  const row = await submissionSummary(db, studentId, day, page);
   return {
-    total: row.total,
-    correct: row.correct,
-    wrong: row.wrong,
-    unmarked: row.unmarked,
-    redos: row.redos,
-    corrected: row.corrected,
-    firstDueDate: row.first ? formatDateTime(new Date(row.first), timeZone) : null,
-    lastDueDate: row.last ? formatDateTime(new Date(row.last), timeZone) : null,
+    summary: {
+      total: row.total,
+      correct: row.correct,
+      wrong: row.wrong,
+      unmarked: row.unmarked,
+      redos: row.redos,
+      corrected: row.corrected,
+      firstDueDate: row.first ? formatDateTime(new Date(row.first), timeZone) : null,
+      lastDueDate: row.last ? formatDateTime(new Date(row.last), timeZone) : null,
+    },
+    marks: (row.marks ?? []) as Mark[],
   };
 }

@@ -181,6 +181,18 @@ describe('answering, marking and review', () => {
     expect(page.totalElements).toBe(3);
     expect(page.content).toHaveLength(2);
     expect(page.summary).toMatchObject({ total: 3, correct: 1, wrong: 1, unmarked: 1 });
+    // Every submission's mark in the page's order, for the jump grid's colours on every page.
+    const pages = await Promise.all(
+      [0, 1, 2].map(
+        async (n) =>
+          (await call(t, student, 'GET', `/api/v1/submissions/${name}?size=1&page=${n}`)).json() as {
+            content: SubmissionQuestion[];
+            marks: number[];
+          },
+      ),
+    );
+    for (const one of pages) expect(one.marks).toEqual(pages.map((p) => p.content[0]!.marked));
+    expect([...pages[0]!.marks].sort()).toEqual([-1, 0, 1]);
     const byDate = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=${day}`)).json();
     expect(byDate.totalElements).toBe(3);
     const otherDay = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=2020-01-01`)).json();

@@ -6,10 +6,12 @@ import type {
   SubmissionQuestion,
   SubmissionSummary,
 } from '../../../common/contracts/tutoring.ts';
+import type { Mark } from '../../../common/questions/rules.ts';
 import { apiJson } from './client.ts';
 
 export type PageParams = { page: number; size: number; sort?: string[] };
-export type SubmissionsPage = Page<SubmissionQuestion> & { summary: SubmissionSummary };
+/** A page of submissions, the summary over all of them, and every one's mark in the page's order. */
+export type SubmissionsPage = Page<SubmissionQuestion> & { summary: SubmissionSummary; marks: Mark[] };
 export type DraftAnswers = Record<string, string>;
 /** An answer to send, with the version of the draft it was typed from (0: none). */
 export type AnswerToSend = { questionId: number; studentAnswer: string; draftVersion: number };

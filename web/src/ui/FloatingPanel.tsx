@@ -18,6 +18,38 @@ function bottomLimit(): number {
   return Math.min(window.innerHeight, bar.getBoundingClientRect().top);
 }
 
+type Box = { left: number; top: number; right: number; bottom: number };
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * Where a panel of this size first opens (issue 11: it covered the page's title and first card): the
+ * first of the window's bottom-right, bottom-left and top-right corners that covers neither the
+ * page's heading nor its first card, else the one that covers least of them.
+ */
+export function firstPlace(width: number, height: number): { x: number; y: number; clear: boolean } {
+  const margin = 16;
+  const bottom = Math.max(0, bottomLimit() - height - margin);
+  const right = Math.max(0, window.innerWidth - width - margin);
+  const spots = [
+    { x: right, y: bottom },
+    { x: margin, y: bottom },
+    { x: right, y: 80 },
+  ];
+  const kept = [document.querySelector('main h1'), document.querySelector('main article')]
+    .filter((el): el is Element => el !== null)
+    .map((el) => el.getBoundingClientRect());
+  const covered = (spot: { x: number; y: number }) =>
+    kept.reduce(
+      (sum, box) =>
+        sum + overlap(box, { left: spot.x, top: spot.y, right: spot.x + width, bottom: spot.y + height }),
+      0,
+    );
+  const best = spots.reduce((chosen, spot) => (covered(spot) < covered(chosen) ? spot : chosen));
+  return { ...best, clear: covered(best) === 0 };
+}
+
 /**
  * A panel that floats over the page: dragged by its handle with a mouse or a finger (pointer events),
  * moved with the arrow keys when the handle has focus, and collapsed or expanded by its toggle. It
@@ -27,10 +59,16 @@ export function FloatingPanel({
   title,
   children,
   initiallyOpen = false,
+  ready = true,
+  openWhen = false,
 }: {
   title: string;
   children: ReactNode;
   initiallyOpen?: boolean;
+  /** False while the page's content is still loading: the panel is placed again once it is there. */
+  ready?: boolean;
+  /** Opens the panel when this turns true (the archive's first ticked question). */
+  openWhen?: boolean;
 }) {
   // On a phone the panel starts closed at the bottom, out of the way of the page.
   const phone = typeof window !== 'undefined' && window.innerWidth <= 480;
@@ -41,6 +79,10 @@ export function FloatingPanel({
   }));
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  // Until the user moves it, the panel takes the place that covers least of the page's start; until
+  // the user opens or closes it, an open panel with no clear place starts closed (only its bar shows).
+  const moved = useRef(phone);
+  const toggled = useRef(false);
 
   const clamp = (x: number, y: number) => {
     const width = panel.current?.offsetWidth ?? 100;
@@ -51,11 +93,21 @@ export function FloatingPanel({
     };
   };
   // Opening near the bottom moves the panel up so all of it is on screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-clamp only when it opens or closes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed again only when it opens or closes, or the page's content arrives
   useLayoutEffect(() => {
-    setPosition((p) => clamp(p.x, p.y));
-  }, [open]);
+    const box = panel.current;
+    if (moved.current || !box) return setPosition((p) => clamp(p.x, p.y));
+    const spot = firstPlace(box.offsetWidth, box.offsetHeight);
+    if (!spot.clear && open && !toggled.current) return setOpen(false);
+    setPosition(clamp(spot.x, spot.y));
+  }, [open, ready]);
+  useLayoutEffect(() => {
+    if (!openWhen) return;
+    toggled.current = true;
+    setOpen(true);
+  }, [openWhen]);
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    moved.current = true;
     drag.current = { dx: event.clientX - position.x, dy: event.clientY - position.y };
     // Keep receiving the moves when the finger or mouse leaves the handle.
     try {
@@ -82,6 +134,7 @@ export function FloatingPanel({
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
+    moved.current = true;
     setPosition((p) => clamp(p.x + move[0], p.y + move[1]));
   };
 
@@ -109,7 +162,10 @@ export function FloatingPanel({
           type="button"
           className={styles.toggle}
           aria-expanded={open}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => {
+            toggled.current = true;
+            setOpen((o) => !o);
+          }}
         >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
         </button>

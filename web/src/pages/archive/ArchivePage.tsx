@@ -201,7 +201,12 @@ export function ArchivePage() {
       {(query.data?.totalElements ?? 0) > 0 && (
         <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
       )}
-      <FloatingPanel title={`Reassign (${chosen.size})`} initiallyOpen>
+      <FloatingPanel
+        title={`Reassign (${chosen.size})`}
+        initiallyOpen
+        ready={!query.isPending}
+        openWhen={chosen.size > 0}
+      >
         <div className={styles.panel}>
           <p className={styles.muted}>
             {chosen.size ? [...chosen.values()].join(', ') : 'Tick Duplicate on the questions to reassign.'}

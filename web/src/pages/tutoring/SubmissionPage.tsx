@@ -116,23 +116,15 @@ export function SubmissionPage() {
       <AnswerPanel
         mode="check"
         total={total}
-        boxes={Array.from({ length: total }, (_, i) => {
-          const item =
-            i >= first && i < first + (data?.content.length ?? 0) ? data?.content[i - first] : undefined;
-          return {
-            number: i + 1,
-            state: !item
-              ? 'neutral'
-              : item.marked === 1
-                ? 'correct'
-                : item.marked === -1
-                  ? 'wrong'
-                  : 'neutral',
-          };
-        })}
+        // Every box keeps its colour on every page (issue 11): the marks of all submissions come
+        // with each page.
+        boxes={(data?.marks ?? []).map((marked, i) => ({
+          number: i + 1,
+          state: marked === 1 ? 'correct' : marked === -1 ? 'wrong' : 'neutral',
+        }))}
         onJump={jump}
       />
-      <FloatingPanel title="Calendar">
+      <FloatingPanel title="Calendar" ready={!query.isPending}>
         <Calendar mode="student" student={name} initial={date ? new Date(`${date}T12:00:00`) : undefined} />
       </FloatingPanel>
     </div>
