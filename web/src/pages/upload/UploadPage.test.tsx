@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
@@ -18,14 +18,15 @@ describe('UploadPage tabs', () => {
     await user.click(screen.getByRole('button', { name: 'Question +' }));
     expect(screen.getAllByRole('tab')).toHaveLength(2);
 
-    await user.click(screen.getByRole('button', { name: 'Close question 1' }));
+    // The × on the first tab (a pointer shortcut).
+    await user.click(within(screen.getByRole('tab', { name: /Question 1: Loops/ })).getByText('×'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Close question 1? What is written in it is lost.');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getAllByRole('tab')).toHaveLength(2);
     expect(screen.getByRole('tab', { name: /Question 1: Loops/ })).toBeTruthy();
 
-    // The blank second tab closes without a question.
+    // The blank second tab (selected) closes from the panel's button without a question.
     await user.click(screen.getByRole('button', { name: 'Close question 2' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(1));
@@ -35,6 +36,39 @@ describe('UploadPage tabs', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Assignment Title') as HTMLInputElement).value).toBe(''),
     );
+  });
+
+  it('follows the ARIA tabs pattern: roles, selection, one tab stop, arrow keys, Delete', async () => {
+    const user = userEvent.setup();
+    renderPage(<UploadPage />, { path: '/upload', at: '/upload' });
+    await user.click(screen.getByRole('button', { name: 'Question +' }));
+    await user.click(screen.getByRole('button', { name: 'Question +' }));
+    const tablist = screen.getByRole('tablist', { name: 'Questions being written' });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs).toHaveLength(3);
+    // Only tabs inside the tablist.
+    expect(within(tablist).queryAllByRole('button')).toHaveLength(0);
+    const selected = () => tabs.map((t) => t.getAttribute('aria-selected'));
+    expect(selected()).toEqual(['false', 'false', 'true']);
+    expect(tabs.map((t) => t.tabIndex)).toEqual([-1, -1, 0]);
+    const panel = screen.getByRole('tabpanel');
+    expect(tabs.every((t) => t.getAttribute('aria-controls') === panel.id)).toBe(true);
+    expect(panel.getAttribute('aria-labelledby')).toBe(tabs[2]!.id);
+
+    tabs[2]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tabs[0]);
+    expect(selected()).toEqual(['true', 'false', 'false']);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(tabs[2]);
+    await user.keyboard('{Home}');
+    expect(selected()).toEqual(['true', 'false', 'false']);
+    await user.keyboard('{End}{ArrowLeft}');
+    expect(selected()).toEqual(['false', 'true', 'false']);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tabs[1]!.id);
+    // Delete closes the selected tab (blank: no question asked).
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(2));
   });
 
   it("clears the check's alert once the problem is fixed (a due date brought within 14 days)", async () => {

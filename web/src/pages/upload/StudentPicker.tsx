@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { authoringApi, authoringKeys } from '../../api/authoring.ts';
+import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './UploadPage.module.css';
+
+/**
+ * The students a question goes to (spec 1 §2): a search over every student, Select All and Deselect
+ * All (of those the search shows), and a box per student. Names are kept lower-cased.
+ */
+export function StudentPicker({
+  chosen,
+  onChange,
+  lock,
+}: {
+  chosen: string[];
+  onChange: (students: string[]) => void;
+  lock: ReactNode;
+}) {
+  const [search, setSearch] = useState('');
+  const onFailure = useApiFailure({ forbiddenTo: '/login' });
+  const students = useQuery({
+    queryKey: authoringKeys.students,
+    queryFn: authoringApi.students,
+    retry: false,
+  });
+  useEffect(() => {
+    if (students.error) onFailure(students.error);
+  }, [students.error, onFailure]);
+  const visible = (students.data ?? []).filter((s) =>
+    s.name.toLowerCase().includes(search.trim().toLowerCase()),
+  );
+  const visibleNames = visible.map((s) => s.name.toLowerCase());
+  return (
+    <fieldset className={styles.students}>
+      <legend>
+        Students {lock} <span className={styles.small}>({chosen.length} chosen)</span>
+      </legend>
+      <div className={styles.inline}>
+        <label htmlFor="up-student-search" className="visually-hidden">
+          Search students
+        </label>
+        <input
+          id="up-student-search"
+          type="search"
+          placeholder="Search students"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Button onClick={() => onChange([...new Set([...chosen, ...visibleNames])])}>Select All</Button>
+        <Button onClick={() => onChange(chosen.filter((n) => !visibleNames.includes(n)))}>
+          Deselect All
+        </Button>
+      </div>
+      <ul className={styles.studentList}>
+        {visible.map((s) => {
+          const name = s.name.toLowerCase();
+          return (
+            <li key={s.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(name)}
+                  onChange={(e) =>
+                    onChange(e.target.checked ? [...chosen, name] : chosen.filter((n) => n !== name))
+                  }
+                />
+                {s.name}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
