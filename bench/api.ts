@@ -313,6 +313,23 @@ async function startServer(dir: string, env: Record<string, string>, profileName
   return { child, port, logLines: () => lines };
 }
 
+/**
+ * Waits until the server has finished what the last load left in flight (autocannon stops at its
+ * deadline; the server still answers the requests it had): `/readyz` asks the database, so it
+ * answers only once the queue ahead of it is through. Each measurement then starts from an idle server.
+ */
+async function drained(port: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not finish the last load within 120 s');
+}
+
 async function stopServer(running: Running): Promise<void> {
   if (running.child.exitCode !== null) return;
   const exited = new Promise((resolve) => running.child.once('exit', resolve));
@@ -668,8 +685,10 @@ async function main() {
           const next = { k: 0 };
           for (const endpoint of endpoints) {
             if (warmup > 0) await load(running.port, data, endpoint, warmup, next);
+            await drained(running.port);
             const load0 = loadNow();
             const figures = await load(running.port, data, endpoint, duration, next);
+            await drained(running.port);
             const row = {
               label: server.label,
               kind,
