@@ -29,6 +29,7 @@ import { stopwatchRoutes } from './stopwatch/routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { wallRoutes } from './wall/routes.ts';
+import { weekRoutes } from './week/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(serviceRoutes);
       await api.register(statsRoutes);
       await api.register(mathRoutes);
+      await api.register(weekRoutes);
       await api.register(stopwatchRoutes);
       await api.register(wallRoutes);
       await api.register(auditRoutes);

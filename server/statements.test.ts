@@ -39,12 +39,13 @@ async function statementsOf(
   return { statements, json };
 }
 
-/** How many rows an answer lists (a page, an array, a drafts map, a count). */
+/** How many rows an answer lists (a page, an array, a drafts map, a week's items, a count). */
 function listed(json: unknown): number {
   if (Array.isArray(json)) return json.length;
   if (typeof json === 'number') return json;
-  const value = json as { content?: unknown[]; answers?: object } | null;
+  const value = json as { content?: unknown[]; answers?: object; items?: unknown[] } | null;
   if (value?.content) return value.content.length;
+  if (value?.items) return value.items.length;
   if (value?.answers) return Object.keys(value.answers).length;
   return 1;
 }
@@ -223,6 +224,8 @@ const CASES: Case[] = [
   // The profile card's figures are aggregates: one statement however many answers lie behind them.
   perStudent('GET /api/v1/users/:name', (n) => `/api/v1/users/${n}`),
   perStudent('GET /api/v1/stats/topics/page/:name', (n) => `/api/v1/stats/topics/page/${n}?size=100`),
+  // A parent's week (issue 19): studentWith's questions are due six to ten days on, all in the week a week on.
+  perStudent('GET /api/v1/week/:name', (n) => `/api/v1/week/${n}?start=${dueIn(t, 24 * 7).slice(0, 10)}`),
   // The drill's days and totals (issue 16).
   perMathStudent(
     'GET /api/v1/simple_math/day_counts/page',

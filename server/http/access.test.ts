@@ -146,6 +146,7 @@ const MATRIX: Row[] = [
   },
   // learner statistics
   { route: 'GET /api/v1/stats/topics/page/:name', expect: STUDENT_READ },
+  { route: 'GET /api/v1/week/:name', expect: STUDENT_READ, why: "a parent's week (issue 19)" },
   { route: 'PATCH /api/v1/stats/topics/reload/:name', expect: ADMIN, why: 'a recount is maintenance' },
   // provider sign-in (issue 15): the start and the provider's redirect back are for anyone
   { route: 'GET /api/v1/users/oauth/providers', expect: ANYONE, why: 'which sign-in buttons to show' },

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
+
+export type WeekItemRow = {
+  questionId: number;
+  title: string;
+  type: 'm' | 'M' | 's';
+  dueDay: string;
+  targetDate: Date;
+  /** 1 correct, −1 wrong, 0 unmarked; null: still to do (a pending assignment). */
+  marked: number | null;
+  answer: string | null;
+  submitDate: Date | null;
+  modelAnswer: string | null;
+  explanation: string | null;
+};
+
+/**
+ * The questions due from `first` to `last` (days in APP_TIME_ZONE): the first answers given to them
+ * (redos are practice and stay out, as in the score) and the assignments still pending, in due order.
+ * One statement. A pending question's model answer and explanation are not read: a page showing
+ * the week must not give the answer away before it is given.
+ */
+export async function weekItems(
+  db: DbOrTx,
+  studentId: number,
+  first: string,
+  last: string,
+): Promise<WeekItemRow[]> {
+  const result = await db.execute(sql`
+    SELECT q.id AS "questionId", q.title, q.type, w.due_day::text AS "dueDay", w.target_date AS "targetDate",
+      w.marked, w.answer, w.submit_date AS "submitDate",
+      CASE WHEN w.marked IS NULL THEN NULL ELSE q.answer END AS "modelAnswer",
+      CASE WHEN w.marked IS NULL THEN NULL ELSE q.explanation END AS "explanation"
+    FROM (
+      SELECT s.question_id, s.due_day, s.target_date, s.marked::int AS marked, s.student_answer AS answer, s.submit_date
+      FROM submissions s
+      WHERE s.student_id = ${studentId} AND NOT s.redo AND s.due_day BETWEEN ${first}::date AND ${last}::date
+      UNION ALL
+      SELECT a.question_id, a.due_day, a.target_date, NULL, NULL, NULL
+      FROM assignments a
+      WHERE a.student_id = ${studentId} AND a.due_day BETWEEN ${first}::date AND ${last}::date
+    ) w JOIN questions q ON q.id = w.question_id
+    ORDER BY w.target_date, q.id`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    questionId: Number(row.questionId),
+    title: String(row.title),
+    type: row.type as WeekItemRow['type'],
+    dueDay: String(row.dueDay),
+    targetDate: new Date(row.targetDate as string | Date),
+    marked: row.marked === null ? null : Number(row.marked),
+    answer: row.answer === null ? null : String(row.answer),
+    submitDate: row.submitDate === null ? null : new Date(row.submitDate as string | Date),
+    modelAnswer: row.modelAnswer === null ? null : String(row.modelAnswer),
+    explanation: row.explanation === null ? null : String(row.explanation),
+  }));
+}
+
+/**
+ * The drill's days from `first` to `last` with their counts, and how many pending assignments are
+ * due on `tomorrow` (whichever week is shown): one statement.
+ */
+export async function weekDrillAndTomorrow(
+  db: DbOrTx,
+  studentId: number,
+  first: string,
+  last: string,
+  tomorrow: string,
+): Promise<{ drill: { day: string; correct: number; wrong: number }[]; dueTomorrow: number }> {
+  const result = await db.execute(sql`
+    SELECT d.day::text AS day, d.correct, d.wrong,
+      (SELECT count(*)::int FROM assignments a WHERE a.student_id = ${studentId} AND a.due_day = ${tomorrow}::date) AS "dueTomorrow"
+    FROM (SELECT 1) one
+    LEFT JOIN math_days d ON d.student_id = ${studentId} AND d.day BETWEEN ${first}::date AND ${last}::date
+      AND d.correct + d.wrong > 0
+    ORDER BY d.day`);
+  const rows = rowsOf<{
+    day: string | null;
+    correct: number | null;
+    wrong: number | null;
+    dueTomorrow: number;
+  }>(result);
+  return {
+    drill: rows
+      .filter((row) => row.day !== null)
+      .map((row) => ({ day: String(row.day), correct: Number(row.correct), wrong: Number(row.wrong) })),
+    dueTomorrow: Number(rows[0]?.dueTomorrow ?? 0),
+  };
+}
