@@ -37,3 +37,17 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * An answer that is not what its route's response contract says (http/route.ts, CHECK_RESPONSES):
+ * a fault of the server, a 500 logged with why; the 500 lists the differences in `details`, since
+ * only tests and development check answers.
+ */
+export class ResponseContractError extends Error {
+  readonly problems: readonly string[];
+  constructor(route: string, problems: readonly string[]) {
+    super(`The answer of ${route} does not match its response contract: ${problems.join('; ')}`);
+    this.name = 'ResponseContractError';
+    this.problems = problems;
+  }
+}

@@ -97,35 +97,6 @@ export const UserSearchQuery = z.object({
     .optional(),
 });
 
-/** A user card of the console (`GET users`), the original's UserResponse. */
-export type UserCard = {
-  id: number;
-  email: string;
-  username: string;
-  role: string;
-  imageURL: string;
-  services: string[];
-};
-
-/** `GET users/parents`, `POST users/children/{parent}`: a parent with their children. */
-export type ParentResponse = {
-  id: number;
-  username: string;
-  email: string;
-  children: { id: number; name: string }[];
-};
-
-/** `GET student`: a student with their subscriptions, the original's shape. */
-export type StudentWithSubscriptions = {
-  id: number;
-  name: string;
-  email: string;
-  url: string | null;
-  subscriptions: { id: number; service: { id: number; name: string } }[];
-};
-
-export type ServiceResponse = { id: number; name: string };
-
 /** The kinds of admin writes the audit log records. */
 export const AUDIT_ACTIONS = [
   'service.create',
@@ -141,13 +112,11 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** One line of `GET audit`: who did what to what, when. */
-export type AuditEntry = {
-  id: number;
-  /** ISO 8601 with the app zone's offset. */
-  at: string;
-  actor: string;
-  action: AuditAction;
-  target: string;
-  detail: string;
-};
+// The answers' shapes: their contracts are in responses.ts (kept out of the pages' bundles).
+export type {
+  AuditEntry,
+  ParentResponse,
+  ServiceResponse,
+  StudentWithSubscriptions,
+  UserCard,
+} from './responses.ts';

@@ -1,6 +1,6 @@
 import { isDay } from '../dates.ts';
 import { limits, MAX_ID, questionLimits } from '../limits.ts';
-import { MARKS, type Mark, QUESTION_TYPES, type QuestionType } from '../questions/rules.ts';
+import { MARKS, QUESTION_TYPES } from '../questions/rules.ts';
 import { idField, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
@@ -155,24 +155,6 @@ export const DraftsPatchRequest = z.object({
     ),
 });
 
-/** `GET drafts/{name}`: what the student typed and has not submitted, with each draft's version. */
-export type DraftsResponse = {
-  answers: Record<string, string>;
-  /** Every draft's version, cleared ones (answer '') included. */
-  versions: Record<string, number>;
-  updatedAt: string | null;
-};
-
-/** `PATCH drafts/{name}`: what was saved, what lost to a newer copy, what can no longer be answered. */
-export type DraftsPatchResponse = {
-  /** Saved changes: question id → the draft's new version. */
-  saved: Record<string, number>;
-  /** Changes typed over an older version: the newer copy the server keeps. */
-  conflicts: Record<string, { answer: string; version: number }>;
-  /** Questions neither pending nor in review any more (answered elsewhere, unassigned): dropped. */
-  closed: number[];
-};
-
 export const DayQuery = z.object({
   date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
 });
@@ -192,41 +174,6 @@ export const YearMonthParams = z.object({
 
 // ---- answers ----
 
-export type Candidate = { id: number; value: string };
-
-/** A pending question as a student sees it: never the answer or explanation. */
-export type QuestionStudent = {
-  id: number;
-  title: string;
-  question: string;
-  type: QuestionType;
-  candidates: Candidate[];
-  hint: string | null;
-  generatedDate: string;
-  topics: string[];
-  targetDate: string;
-  minLeft: number;
-  hourLeft: number;
-  dayLeft: number;
-};
-
-/** A question with its answer and explanation (inside submissions, and for teachers). */
-export type QuestionOnly = Omit<QuestionStudent, 'targetDate' | 'minLeft' | 'hourLeft' | 'dayLeft'> & {
-  answer: string;
-  explanation: string;
-};
-
-export type SubmissionQuestion = {
-  id: number;
-  question: QuestionOnly;
-  studentAnswer: string;
-  submitDate: string;
-  targetDate: string;
-  marked: Mark;
-  /** A redo of a question the student had wrong (review page). */
-  redo: boolean;
-};
-
 /**
  * `GET marking` (the marking inbox, issue 11): every unmarked answer of every student, or of one
  * student (`student`, a username) and/or one due day (`date`, as `?date=` everywhere else).
@@ -239,46 +186,6 @@ export const MarkingQuery = z.object({
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
   date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
 });
-
-/** An answer in the marking inbox: a submission with its question and whose it is. */
-export type MarkingItem = SubmissionQuestion & { student: string };
-
-/** `GET marking/count`: answers waiting for a teacher's mark (the header's figure). */
-export type MarkingCount = { count: number };
-
-/**
- * The Results header of the Submissions page. First answers decide the score: `total`, `correct`,
- * `wrong` and `unmarked` count answers to assignments, never redos. Redos are counted apart:
- * `redos` answers sent from the review page, `corrected` questions a redo got right.
- */
-export type SubmissionSummary = {
-  total: number;
-  correct: number;
-  wrong: number;
-  unmarked: number;
-  redos: number;
-  corrected: number;
-  firstDueDate: string | null;
-  lastDueDate: string | null;
-};
-
-export type CalendarItem = {
-  year: number;
-  month: number;
-  day: number;
-  student: { name: string };
-  solved: number;
-  unsolved: number;
-  toMark: number;
-};
-
-export type DayCount = {
-  name: string;
-  date: string;
-  correctCounts: number;
-  wrongCounts: number;
-  unmarkedCounts: number;
-};
 
 export { MARKS };
 
@@ -326,9 +233,6 @@ export const QuestionUpdateBatch = z
   .min(1, 'must hold at least one change')
   .max(200, 'must hold at most 200 changes');
 
-export type Remarked = { submissionId: number; questionId: number; student: string; from: Mark; to: Mark };
-export type ModifyResult = { count: number; remarked: Remarked[] };
-
 export const TopicLinkRequest = z.object({
   questionIds: z
     .array(positiveId, { error: 'must be a list' })
@@ -339,6 +243,22 @@ export const TopicLinkRequest = z.object({
 
 export const TopicTitle = text({ max: questionLimits.topicMax });
 
-export type QuestionTopic = { id: number; title: string; question: string; topics: string[] };
-export type Topic = { id: number; title: string };
-export type RosterStudent = { id: number; name: string; email: string; url: string | null };
+// The answers' shapes: their contracts are in responses.ts (kept out of the pages' bundles).
+export type {
+  CalendarItem,
+  Candidate,
+  DayCount,
+  DraftsPatchResponse,
+  DraftsResponse,
+  MarkingCount,
+  MarkingItem,
+  ModifyResult,
+  QuestionOnly,
+  QuestionStudent,
+  QuestionTopic,
+  Remarked,
+  RosterStudent,
+  SubmissionQuestion,
+  SubmissionSummary,
+  Topic,
+} from './responses.ts';

@@ -70,52 +70,6 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const RoleList = z.array(z.enum(ROLES)).min(1, 'must name at least one role');
 
-/** `GET users/auth-check`. */
-export type AuthCheckResponse = {
-  username: string;
-  /** Comma-separated upper-case roles, as the admin console edits them: `ADMIN,TEACHER`. */
-  role: string;
-  /** Spring-style authorities: `ROLE_ADMIN`, `ROLE_TEACHER`, … */
-  roles: string[];
-  /**
-   * The app's time zone (`APP_TIME_ZONE`, e.g. `Asia/Seoul`): dates typed without an offset are read
-   * in it, by the server and by the pages alike, and the pages show it next to such dates (issue 11).
-   */
-  timeZone: string;
-};
-
-/**
- * `GET users/{name}` (the original's UserResponse) with the profile card's figures (spec 1 §3;
- * defined in docs/api.md). `imageURL` is the default avatar when the person has no picture.
- */
-export type UserResponse = {
-  id: number;
-  email: string;
-  username: string;
-  role: string;
-  imageURL: string;
-  services: string[];
-  /** Questions ever assigned: still pending plus answered (each first answer answers one). */
-  totalQuestions: number;
-  /** Every answer sent, redos included. */
-  totalSubmissions: number;
-  /** Percent of marked first answers that are correct, two decimals; null before any is marked. */
-  averageScore: number | null;
-  /** Questions pending. */
-  toSolve: number;
-};
-
-/** `PATCH users/image`: the user, and `url` (the original image host's answer) = `imageURL`. */
-export type PictureResponse = UserResponse & { url: string };
-
-/** A child on a parent's dashboard (`GET users/children/{name}`, the original's Student shape). */
-export type ChildResponse = {
-  id: number;
-  name: string;
-  imageURL: string;
-  subscriptions: { id: number; service: { id: number; name: string } }[];
-};
-
 /**
  * `PATCH users`: a person edits their own username and email (spec 1 §2 Edit Profile). A changed
  * email needs `currentPassword`. `id` and `role` are accepted as the original client sends them,
@@ -145,3 +99,6 @@ export const ApiErrorBody = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+// The answers' shapes: their contracts are in responses.ts (kept out of the pages' bundles).
+export type { AuthCheckResponse, ChildResponse, PictureResponse, UserResponse } from './responses.ts';

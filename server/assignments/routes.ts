@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AssignmentCreateRequest, DayQuery } from '../../common/contracts/tutoring.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { pendingSortable } from '../questions/queries.ts';
@@ -10,19 +11,32 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
   const { database, now, config } = app.deps;
 
   /** Answers the number of (question, student) assignments made pending. */
-  route.post('/assignments', access.staff, { body: AssignmentCreateRequest }, async (request) =>
-    assignQuestions(database.db, request.body, now(), config.timeZone),
+  route.post(
+    '/assignments',
+    access.staff,
+    { body: AssignmentCreateRequest, response: z.number().int().describe('Assignments made pending') },
+    async (request) => assignQuestions(database.db, request.body, now(), config.timeZone),
   );
 
   /** The day of the latest pending due date (`"YYYY-MM-DD"`), or null when nothing is pending. */
-  route.get('/assignments/latest/:name', access.studentRead('name'), async (request, reply) => {
-    const day = await assignmentReads.latest(database.db, request.subject.id);
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(day));
-  });
+  // Sent as JSON text by the handler (a bare null needs it), so the check does not see it; the contract describes it.
+  const latestDay = z.string().nullable().describe('YYYY-MM-DD, or null when nothing is pending');
+  route.get(
+    '/assignments/latest/:name',
+    access.studentRead('name'),
+    { response: latestDay },
+    async (request, reply) => {
+      const day = await assignmentReads.latest(database.db, request.subject.id);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(day));
+    },
+  );
 
   /** Any person's own count (a teacher's or parent's dashboard asks too): 0 for one who is not a student. */
-  route.get('/assignments/count/:name', access.userRead('name'), async (request) =>
-    assignmentReads.count(database.db, request.subject.id),
+  route.get(
+    '/assignments/count/:name',
+    access.userRead('name'),
+    { response: z.number().int() },
+    async (request) => assignmentReads.count(database.db, request.subject.id),
   );
 
   /**
@@ -32,7 +46,7 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/assignments/ids/:name',
     access.studentRead('name'),
-    { query: DayQuery, page: pendingSortable },
+    { query: DayQuery, page: pendingSortable, response: z.array(z.number().int()) },
     async (request) =>
       assignmentReads.ids(database.db, request.subject.id, request.query.date ?? null, request.page.sort),
   );

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { type AuditAction, type AuditEntry, adminLimits } from '../../common/contracts/admin.ts';
+import { type AuditAction, adminLimits } from '../../common/contracts/admin.ts';
+import { AuditEntry } from '../../common/contracts/responses.ts';
 import { formatDateTime } from '../../common/dates.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { latestAudit } from './queries.ts';
@@ -13,7 +15,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/audit',
     access.admin,
-    { summary: 'The latest 50 administrator writes' },
+    { response: z.array(AuditEntry), summary: 'The latest 50 administrator writes' },
     async (): Promise<AuditEntry[]> => {
       const rows = await latestAudit(database.db, adminLimits.auditLatest);
       return rows.map((row) => ({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CalendarItem } from '../../common/contracts/responses.ts';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
@@ -20,7 +21,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/calendars/:year/:month',
     access.staff,
-    { params: YearMonthParams, query: StudentsQuery },
+    { params: YearMonthParams, query: StudentsQuery, response: z.array(CalendarItem) },
     async (request) =>
       teacherCalendar(database.db, request.query.students, request.params.year, request.params.month),
   );
@@ -28,16 +29,20 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/calendars/:name/:year/:month',
     access.studentRead('name'),
-    { params: YearMonthParams },
+    { params: YearMonthParams, response: z.array(CalendarItem) },
     async (request) =>
       studentCalendar(database.db, request.subject.id, request.params.year, request.params.month),
   );
 
   /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
-  route.patch('/calendars/:name', access.adminFor('name'), async (request) =>
-    rebuildStudentCalendar(database.db, request.subject, {
-      actor: { userId: request.auth.userId, username: request.auth.username },
-      now: app.deps.now(),
-    }),
+  route.patch(
+    '/calendars/:name',
+    access.adminFor('name'),
+    { response: z.number().int().describe('The days recounted') },
+    async (request) =>
+      rebuildStudentCalendar(database.db, request.subject, {
+        actor: { userId: request.auth.userId, username: request.auth.username },
+        now: app.deps.now(),
+      }),
   );
 }

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../common/contracts/users.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ResponseContractError } from '../errors.ts';
 
 export function errorBody(status: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
   return { status, error: STATUS_CODES[status] ?? 'Error', message, ...(details ? { details } : {}) };
@@ -60,6 +60,14 @@ export function errorAnswer(
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: error.message };
+  if (error instanceof ResponseContractError) {
+    request.log.error({ err: error, reference: String(request.id) }, 'answer differs from its contract');
+    return {
+      status: 500,
+      message: apiMessages.internal(String(request.id)),
+      details: error.problems.map((problem) => ({ path: '', message: problem })),
+    };
+  }
 
   // The line carries the request's id (as every line of a request does) and, as `reference`, the
   // words the user was shown, so a quoted reference finds this line.

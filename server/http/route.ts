@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { z } from '../../common/zod.ts';
+import { ResponseContractError } from '../errors.ts';
 import type { UserRow } from '../users/queries.ts';
 import { type Access, type Auth, declaredHandlers, type PublicAccess, type SubjectAccess } from './access.ts';
 import { parsePage, type Sortable } from './paging.ts';
@@ -91,16 +92,6 @@ function parseDeclared(request: FastifyRequest, schemas: RouteSchemas): void {
   if (schemas.query) request.query = parseWith(schemas.query, rawQuery, 'query');
   if (schemas.page) request.page = parsePage(rawQuery, schemas.page);
   if (schemas.body) request.body = parseWith(schemas.body, request.body, 'body');
-}
-
-/** An answer that is not what its route's contract says: a fault of the server (500), logged with why. */
-export class ResponseContractError extends Error {
-  readonly problems: readonly string[];
-  constructor(route: string, problems: readonly string[]) {
-    super(`The answer of ${route} does not match its response contract: ${problems.join('; ')}`);
-    this.name = 'ResponseContractError';
-    this.problems = problems;
-  }
 }
 
 /**

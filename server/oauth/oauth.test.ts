@@ -190,6 +190,7 @@ describe('a new person', () => {
         username: who.name,
         role: 'STUDENT',
         roles: ['ROLE_STUDENT'],
+        timeZone: t.config.timeZone,
       });
 
       const user = (await findUserByEmail(t.database.db, who.email))!;

@@ -11,6 +11,7 @@ import {
   providerLabels,
 } from '../../common/oauth.ts';
 import { safeReturnPath } from '../../common/returnPath.ts';
+import { z } from '../../common/zod.ts';
 import { badRequest } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -193,9 +194,14 @@ export async function oauthApiRoutes(api: FastifyInstance): Promise<void> {
   const route = declareRoutes(api);
 
   /** Which "Continue with …" buttons to show (the sign-in page also finds them in index.html). */
-  route.get('/users/oauth/providers', access.public, async (_request, reply) => {
-    return reply.header('cache-control', 'no-cache').send(providers);
-  });
+  route.get(
+    '/users/oauth/providers',
+    access.public,
+    { response: z.array(z.enum(OAUTH_PROVIDERS)), summary: 'The sign-in providers configured' },
+    async (_request, reply) => {
+      return reply.header('cache-control', 'no-cache').send(providers);
+    },
+  );
 
   route.post(
     '/users/oauth/register',

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { toPage } from '../../common/contracts/paging.ts';
+import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import {
+  ModifyResult,
+  QuestionOnly,
+  QuestionStudent,
+  QuestionTopic,
+  RosterStudent,
+  StudentWithSubscriptions,
+  Topic,
+} from '../../common/contracts/responses.ts';
 import {
   DayQuery,
   QuestionCreateRequest,
@@ -10,7 +19,6 @@ import {
 import { questionLimits } from '../../common/limits.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
-import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { studentsWithSubscriptions } from '../services/queries.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
@@ -41,13 +49,18 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;
 
-  route.post('/questions', access.staff, { body: QuestionCreateRequest }, async (request) => {
-    return createQuestion(database.db, request.body, {
-      now: now(),
-      timeZone: config.timeZone,
-      authorId: request.auth.userId,
-    });
-  });
+  route.post(
+    '/questions',
+    access.staff,
+    { body: QuestionCreateRequest, response: z.number().int().describe("The new question's id") },
+    async (request) => {
+      return createQuestion(database.db, request.body, {
+        now: now(),
+        timeZone: config.timeZone,
+        authorId: request.auth.userId,
+      });
+    },
+  );
 
   /** Bulk upload: all or nothing; answers the number saved. */
   route.post(
@@ -67,33 +80,46 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Modify: answers `{count, remarked}` (which automatic marks changed). */
-  route.patch('/questions/multiples', access.staff, { body: QuestionUpdateBatch }, async (request) =>
-    modifyQuestions(database.db, request.body, config.timeZone),
+  route.patch(
+    '/questions/multiples',
+    access.staff,
+    { body: QuestionUpdateBatch, response: ModifyResult },
+    async (request) => modifyQuestions(database.db, request.body, config.timeZone),
   );
 
   /** All questions, or a search over all of them: `field` (all, question, answer, title, explanation, choice, hint) and `q`. */
-  route.get('/questions', access.staff, { query: SearchQuery, page: questionSortable }, async (request) => {
-    const { field, q } = request.query;
-    const { page } = request;
-    const { content, total } = await listQuestions(
-      database.db,
-      q ? { field, text: q } : null,
-      page,
-      config.timeZone,
-    );
-    return toPage(content, page, total);
-  });
+  route.get(
+    '/questions',
+    access.staff,
+    { query: SearchQuery, page: questionSortable, response: pageOf(QuestionOnly) },
+    async (request) => {
+      const { field, q } = request.query;
+      const { page } = request;
+      const { content, total } = await listQuestions(
+        database.db,
+        q ? { field, text: q } : null,
+        page,
+        config.timeZone,
+      );
+      return toPage(content, page, total);
+    },
+  );
 
-  route.get('/questions/topics', access.staff, { page: questionSortable }, async (request) => {
-    const { page } = request;
-    const { content, total } = await listQuestionTopics(database.db, null, page, config.timeZone);
-    return toPage(content, page, total);
-  });
+  route.get(
+    '/questions/topics',
+    access.staff,
+    { page: questionSortable, response: pageOf(QuestionTopic) },
+    async (request) => {
+      const { page } = request;
+      const { content, total } = await listQuestionTopics(database.db, null, page, config.timeZone);
+      return toPage(content, page, total);
+    },
+  );
 
   route.get(
     '/questions/topics/search',
     access.staff,
-    { query: TitleQuery, page: questionSortable },
+    { query: TitleQuery, page: questionSortable, response: pageOf(QuestionTopic) },
     async (request) => {
       const { title } = request.query;
       const { page } = request;
@@ -102,31 +128,37 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  route.patch('/questions/topics', access.staff, { body: TopicLinkRequest }, async (request) =>
-    linkTopicsToQuestions(database.db, request.body, config.timeZone),
+  route.patch(
+    '/questions/topics',
+    access.staff,
+    { body: TopicLinkRequest, response: z.array(QuestionTopic) },
+    async (request) => linkTopicsToQuestions(database.db, request.body, config.timeZone),
   );
 
-  route.get('/topics', access.staff, async () => allTopics(database.db));
+  route.get('/topics', access.staff, { response: z.array(Topic) }, async () => allTopics(database.db));
 
   /** A new topic; the body is its title as plain text (a JSON string is accepted too). */
-  route.post('/topics', access.staff, async (request) => {
-    const raw = typeof request.body === 'string' ? request.body : (request.body as unknown);
-    const title = parseWith(TopicTitle, raw, 'body');
-    return createTopic(database.db, title);
-  });
+  route.post('/topics', access.staff, { body: TopicTitle, response: Topic }, async (request) =>
+    createTopic(database.db, request.body),
+  );
 
   /** Every student with their subscriptions `[{id, name, email, url, subscriptions: [{id, service: {id, name}}]}]`. */
-  route.get('/student', access.staff, async () => studentsWithSubscriptions(database.db));
+  route.get('/student', access.staff, { response: z.array(StudentWithSubscriptions) }, async () =>
+    studentsWithSubscriptions(database.db),
+  );
 
   /** A teacher's students (those given questions the teacher wrote): only that teacher's, or an admin's. */
-  route.get('/teacher/:id/students', access.teacherOwnRead('id'), async (request) =>
-    studentsOfTeacher(database.db, request.subject.id),
+  route.get(
+    '/teacher/:id/students',
+    access.teacherOwnRead('id'),
+    { response: z.array(RosterStudent) },
+    async (request) => studentsOfTeacher(database.db, request.subject.id),
   );
 
   route.get(
     '/questions/student/:name',
     access.studentRead('name'),
-    { query: DayQuery, page: pendingSortable },
+    { query: DayQuery, page: pendingSortable, response: pageOf(QuestionStudent) },
     async (request) => {
       const { date } = request.query;
       const { page } = request;

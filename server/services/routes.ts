@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ServiceRequest, SubscriptionBatch, SubscriptionParams } from '../../common/contracts/admin.ts';
+import { ServiceResponse } from '../../common/contracts/responses.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { allServiceNames, subscribedServiceNames } from './queries.ts';
@@ -7,6 +9,7 @@ import { createService, subscribeMany, unsubscribe } from './service.ts';
 
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
+  const serviceNames = z.array(z.string());
   const { database, now } = app.deps;
   const actorOf = (auth: { userId: number; username: string }) => ({
     actor: { userId: auth.userId, username: auth.username },
@@ -14,20 +17,28 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The names of the services `?name=` is subscribed to (the dashboard's sections). */
-  route.get('/subscriptions', access.userRead('name', 'query'), async (request) =>
+  route.get('/subscriptions', access.userRead('name', 'query'), { response: serviceNames }, async (request) =>
     subscribedServiceNames(database.db, request.subject.id),
   );
 
   /** Every service's name (the console's matrix, a teacher's pickers). */
-  route.get('/services', access.staff, { summary: "Every service's name" }, async () =>
-    allServiceNames(database.db),
+  route.get(
+    '/services',
+    access.staff,
+    { response: serviceNames, summary: "Every service's name" },
+    async () => allServiceNames(database.db),
   );
 
   /** A new service: the name as plain text (the original client), a JSON string, or `{name}`. */
   route.post(
     '/services',
     access.admin,
-    { body: ServiceRequest, errors: [409], summary: 'Adds a service (its name as plain text or {name})' },
+    {
+      body: ServiceRequest,
+      response: ServiceResponse,
+      errors: [409],
+      summary: 'Adds a service (its name as plain text or {name})',
+    },
     async (request) => createService(database.db, request.body, actorOf(request.auth)),
   );
 
@@ -37,6 +48,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     access.admin,
     {
       body: SubscriptionBatch,
+      response: z.number().int().describe('Pairs newly subscribed'),
       summary: 'Subscribes students to services, all or nothing; answers the new pairs',
     },
     async (request) => subscribeMany(database.db, request.body, actorOf(request.auth)),
@@ -46,7 +58,12 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   route.delete(
     '/subscriptions/:name/:service',
     access.admin,
-    { params: SubscriptionParams, errors: [404], summary: "Ends one student's subscription to one service" },
+    {
+      params: SubscriptionParams,
+      response: serviceNames,
+      errors: [404],
+      summary: "Ends one student's subscription to one service",
+    },
     async (request) =>
       unsubscribe(database.db, request.params.name, request.params.service, actorOf(request.auth)),
   );

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { toPage } from '../../common/contracts/paging.ts';
+import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import { TopicStat } from '../../common/contracts/responses.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { topicStatSortable, topicStatsPage } from './queries.ts';
@@ -13,7 +15,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/stats/topics/page/:name',
     access.studentRead('name'),
-    { page: topicStatSortable },
+    { page: topicStatSortable, response: pageOf(TopicStat) },
     async (request) => {
       const { rows, total } = await topicStatsPage(db, request.subject.id, request.page);
       return toPage(rows, request.page, total);
@@ -21,10 +23,14 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Admin: recount a student's topic statistics from scratch; answers the number of topics. */
-  route.patch('/stats/topics/reload/:name', access.adminFor('name'), async (request) =>
-    rebuildStudentTopicStats(db, request.subject, {
-      actor: { userId: request.auth.userId, username: request.auth.username },
-      now: app.deps.now(),
-    }),
+  route.patch(
+    '/stats/topics/reload/:name',
+    access.adminFor('name'),
+    { response: z.number().int().describe('The topics recounted') },
+    async (request) =>
+      rebuildStudentTopicStats(db, request.subject, {
+        actor: { userId: request.auth.userId, username: request.auth.username },
+        now: app.deps.now(),
+      }),
   );
 }

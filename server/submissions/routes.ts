@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { toPage } from '../../common/contracts/paging.ts';
+import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import { DayCount, SubmissionQuestion, SubmissionSummary } from '../../common/contracts/responses.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
+import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -25,16 +27,20 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   const { database, now, config } = app.deps;
   const db = database.db;
   const tz = config.timeZone;
+  const answers = { response: z.array(SubmissionQuestion) } as const;
 
   /** Answers to pending questions; the access check per named student is in the service. */
-  route.post('/submissions/multiples', access.signedIn, { body: SubmissionBatch }, async (request) =>
-    submitAnswers(db, request.auth, request.body, { now: now(), timeZone: tz }),
+  route.post(
+    '/submissions/multiples',
+    access.signedIn,
+    { body: SubmissionBatch, ...answers, errors: [403, 404] },
+    async (request) => submitAnswers(db, request.auth, request.body, { now: now(), timeZone: tz }),
   );
 
   route.get(
     '/submissions/mark/:name',
     access.staffFor('name'),
-    { page: submissionSortable },
+    { page: submissionSortable, response: pageOf(SubmissionQuestion) },
     async (request) => {
       const { subject: student, page } = request;
       const { rows, total } = await unmarkedPage(db, student.id, page);
@@ -42,14 +48,17 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  route.put('/submissions/mark/:name', access.staffFor('name'), { body: MarkRequest }, async (request) =>
-    markSubmissions(db, request.subject, request.body, tz),
+  route.put(
+    '/submissions/mark/:name',
+    access.staffFor('name'),
+    { body: MarkRequest, ...answers },
+    async (request) => markSubmissions(db, request.subject, request.body, tz),
   );
 
   route.get(
     '/submissions/review/:name',
     access.studentRead('name'),
-    { page: submissionSortable },
+    { page: submissionSortable, response: pageOf(SubmissionQuestion) },
     async (request) => {
       const { page } = request;
       const { rows, total } = await reviewPage(db, request.subject.id, page);
@@ -58,24 +67,35 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** A redo of questions in the review list (documented in docs/api.md). */
-  route.post('/submissions/review/:name', access.studentWrite('name'), { body: RedoBatch }, async (request) =>
-    redoAnswers(db, request.subject, request.body, { now: now(), timeZone: tz }),
+  route.post(
+    '/submissions/review/:name',
+    access.studentWrite('name'),
+    { body: RedoBatch, ...answers },
+    async (request) => redoAnswers(db, request.subject, request.body, { now: now(), timeZone: tz }),
   );
 
   /** Any person's own count (a teacher's or parent's dashboard asks too): 0 for one who is not a student. */
-  route.get('/submissions/count/:name', access.userRead('name'), async (request) =>
-    countSubmissions(db, request.subject.id),
+  route.get(
+    '/submissions/count/:name',
+    access.userRead('name'),
+    { response: z.number().int() },
+    async (request) => countSubmissions(db, request.subject.id),
   );
 
-  route.get('/submissions/day_counts', access.studentRead('name', 'query'), async (request) => {
-    const rows = await dayCounts(db, request.subject.id, tz, false);
-    return rows.map((r) => toDayCount(request.subject.username, r));
-  });
+  route.get(
+    '/submissions/day_counts',
+    access.studentRead('name', 'query'),
+    { response: z.array(DayCount) },
+    async (request) => {
+      const rows = await dayCounts(db, request.subject.id, tz, false);
+      return rows.map((r) => toDayCount(request.subject.username, r));
+    },
+  );
 
   route.get(
     '/submissions/day_counts/latest',
     access.studentRead('name', 'query'),
-    { errors: [404] },
+    { response: DayCount, errors: [404] },
     async (request) => {
       const [row] = await dayCounts(db, request.subject.id, tz, true);
       if (!row) throw notFound('No submissions yet.');
@@ -87,7 +107,11 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/submissions/:name',
     access.studentRead('name'),
-    { query: DayQuery, page: submissionSortable },
+    {
+      query: DayQuery,
+      page: submissionSortable,
+      response: pageOf(SubmissionQuestion).extend({ summary: SubmissionSummary }),
+    },
     async (request) => {
       const { date } = request.query;
       const { subject: student, page } = request;

@@ -7,9 +7,19 @@ import {
   ParentParams,
   UserSearchQuery,
 } from '../../common/contracts/admin.ts';
+import { pageOf } from '../../common/contracts/paging.ts';
+import {
+  AuthCheckResponse,
+  ChildResponse,
+  ParentResponse,
+  PictureResponse,
+  UserCard,
+  UserResponse,
+} from '../../common/contracts/responses.ts';
 import { LoginRequest, ProfileUpdateRequest, SignupRequest } from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
+import { z } from '../../common/zod.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
@@ -87,12 +97,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(TEXT).send(session.user.username);
   });
 
-  route.get('/users/auth-check', access.signedIn, async (request) => {
+  route.get('/users/auth-check', access.signedIn, { response: AuthCheckResponse }, async (request) => {
     const auth = request.auth;
     return toAuthCheck(auth, app.deps.config.timeZone);
   });
 
-  route.get('/users/:name', access.userRead('name'), async (request) =>
+  route.get('/users/:name', access.userRead('name'), { response: UserResponse }, async (request) =>
     profileOf(database.db, request.subject),
   );
 
@@ -100,34 +110,54 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
    * Edit Profile: the caller's own username and email (a new email needs the current password).
    * An administrator edits anyone's username, email and roles here (`id` names the account).
    */
-  route.patch('/users', access.signedIn, async (request) => {
-    const auth = request.auth;
-    if (auth.roles.includes('ADMIN')) {
-      const body = parseWith(AdminUserUpdate, request.body, 'body');
-      return adminUpdateUser(database.db, auth, body, { ...actorOf(auth), ip: request.ip });
-    }
-    const body = parseWith(ProfileUpdateRequest, request.body, 'body');
-    return updateOwnProfile(database.db, auth, body, { ip: request.ip, now: now() });
-  });
+  // The body's contract depends on the caller's role, so the handler parses it (same 400 wording).
+  route.patch(
+    '/users',
+    access.signedIn,
+    { response: UserResponse, errors: [403, 404, 409] },
+    async (request) => {
+      const auth = request.auth;
+      if (auth.roles.includes('ADMIN')) {
+        const body = parseWith(AdminUserUpdate, request.body, 'body');
+        return adminUpdateUser(database.db, auth, body, { ...actorOf(auth), ip: request.ip });
+      }
+      const body = parseWith(ProfileUpdateRequest, request.body, 'body');
+      return updateOwnProfile(database.db, auth, body, { ip: request.ip, now: now() });
+    },
+  );
 
   /** The console's user cards: `?q=` searches usernames and emails; paged (`page`, `size`, `sort`). */
   route.get(
     '/users',
     access.admin,
-    { query: UserSearchQuery, page: userSortable, summary: "The console's user cards, searched and paged" },
+    {
+      query: UserSearchQuery,
+      page: userSortable,
+      response: pageOf(UserCard),
+      summary: "The console's user cards, searched and paged",
+    },
     async (request) => userCards(database.db, request.query.q ?? null, request.page),
   );
 
   /** Every parent with their children's names (a static path: never taken for `users/{name}`). */
-  route.get('/users/parents', access.admin, { summary: 'Every parent with their children' }, async () =>
-    allParents(database.db),
+  route.get(
+    '/users/parents',
+    access.admin,
+    { response: z.array(ParentResponse), summary: 'Every parent with their children' },
+    async () => allParents(database.db),
   );
 
   /** Links students to a parent: the body is their names (`["alice"]`); answers the parent with children. */
   route.post(
     '/users/children/:name',
     access.admin,
-    { params: ParentParams, body: ChildrenRequest, errors: [404], summary: 'Links students to a parent' },
+    {
+      params: ParentParams,
+      body: ChildrenRequest,
+      response: ParentResponse,
+      errors: [404],
+      summary: 'Links students to a parent',
+    },
     async (request) => linkChildren(database.db, request.params.name, request.body, actorOf(request.auth)),
   );
 
@@ -135,20 +165,32 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   route.delete(
     '/users/children/:name/:child',
     access.admin,
-    { params: ParentChildParams, errors: [404], summary: 'Removes one parent–child link' },
+    {
+      params: ParentChildParams,
+      response: ParentResponse,
+      errors: [404],
+      summary: 'Removes one parent–child link',
+    },
     async (request) =>
       unlinkChild(database.db, request.params.name, request.params.child, actorOf(request.auth)),
   );
 
   /** A new profile picture: multipart `username` (optional, the caller's own) and `image`. */
-  const pictureForm = { multipart: { fields: ['username'], files: ['image'] } } as const;
+  const pictureForm = {
+    multipart: { fields: ['username'], files: ['image'] },
+    response: PictureResponse,
+    errors: [403, 404],
+  } as const;
   route.patch('/users/image', access.signedIn, pictureForm, async (request) =>
     changePicture(database.db, avatars, request.auth, await readPictureUpload(request), now()),
   );
 
   /** A parent's children with their services (the parent's own dashboard). */
-  route.get('/users/children/:name', access.userRead('name'), async (request) =>
-    childrenOf(database.db, request.subject),
+  route.get(
+    '/users/children/:name',
+    access.userRead('name'),
+    { response: z.array(ChildResponse) },
+    async (request) => childrenOf(database.db, request.subject),
   );
 }
 

@@ -1,0 +1,263 @@
+import { QUESTION_TYPES } from '../questions/rules.ts';
+import { z } from '../zod.ts';
+import { AUDIT_ACTIONS } from './admin.ts';
+
+/**
+ * What the API answers (the 200 bodies), as zod contracts. A route declares its answer's contract
+ * (server/http/route.ts `response`): the API's description shows it, and with CHECK_RESPONSES (every
+ * test run, `npm run dev`) every answer is checked against it. The pages use the types, exported
+ * again beside the requests (users.ts, tutoring.ts, admin.ts, math.ts), so they import nothing from
+ * this module at run time: its schemas stay out of the pages' bundles.
+ */
+
+const count = z.number().int().min(0);
+const id = z.number().int().positive();
+/** ISO 8601 with the app zone's offset (`2026-03-10T10:00:00+09:00`). */
+const dateTime = z.string().describe('ISO 8601 date-time with the app time zone’s offset');
+const day = z.string().describe('YYYY-MM-DD');
+const mark = z
+  .union([z.literal(-1), z.literal(0), z.literal(1)])
+  .describe('1 correct, -1 wrong, 0 not marked');
+
+// ---- people ----
+
+/** `GET users/auth-check`. */
+export const AuthCheckResponse = z.object({
+  username: z.string(),
+  /** Comma-separated upper-case roles, as the admin console edits them: `ADMIN,TEACHER`. */
+  role: z.string(),
+  /** Spring-style authorities: `ROLE_ADMIN`, `ROLE_TEACHER`, … */
+  roles: z.array(z.string()),
+  /**
+   * The app's time zone (`APP_TIME_ZONE`, e.g. `Asia/Seoul`): dates typed without an offset are read
+   * in it, by the server and by the pages alike, and the pages show it next to such dates (issue 11).
+   */
+  timeZone: z.string(),
+});
+export type AuthCheckResponse = z.output<typeof AuthCheckResponse>;
+
+/** A user card of the console (`GET users`), the original's UserResponse. */
+export const UserCard = z.object({
+  id,
+  email: z.string(),
+  username: z.string(),
+  role: z.string(),
+  imageURL: z.string(),
+  services: z.array(z.string()),
+});
+export type UserCard = z.output<typeof UserCard>;
+
+/**
+ * `GET users/{name}` (the original's UserResponse) with the profile card's figures (spec 1 §3;
+ * defined in docs/api.md). `imageURL` is the default avatar when the person has no picture.
+ */
+export const UserResponse = UserCard.extend({
+  /** Questions ever assigned: still pending plus answered (each first answer answers one). */
+  totalQuestions: count,
+  /** Every answer sent, redos included. */
+  totalSubmissions: count,
+  /** Percent of marked first answers that are correct, two decimals; null before any is marked. */
+  averageScore: z.number().nullable(),
+  /** Questions pending. */
+  toSolve: count,
+});
+export type UserResponse = z.output<typeof UserResponse>;
+
+/** `PATCH users/image`: the user, and `url` (the original image host's answer) = `imageURL`. */
+export const PictureResponse = UserResponse.extend({ url: z.string() });
+export type PictureResponse = z.output<typeof PictureResponse>;
+
+const ServiceOfSubscription = z.object({ id, service: z.object({ id, name: z.string() }) });
+
+/** A child on a parent's dashboard (`GET users/children/{name}`, the original's Student shape). */
+export const ChildResponse = z.object({
+  id,
+  name: z.string(),
+  imageURL: z.string(),
+  subscriptions: z.array(ServiceOfSubscription),
+});
+export type ChildResponse = z.output<typeof ChildResponse>;
+
+/** `GET users/parents`, `POST users/children/{parent}`: a parent with their children. */
+export const ParentResponse = z.object({
+  id,
+  username: z.string(),
+  email: z.string(),
+  children: z.array(z.object({ id, name: z.string() })),
+});
+export type ParentResponse = z.output<typeof ParentResponse>;
+
+/** `GET student`: a student with their subscriptions, the original's shape. */
+export const StudentWithSubscriptions = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  url: z.string().nullable(),
+  subscriptions: z.array(ServiceOfSubscription),
+});
+export type StudentWithSubscriptions = z.output<typeof StudentWithSubscriptions>;
+
+export const ServiceResponse = z.object({ id, name: z.string() });
+export type ServiceResponse = z.output<typeof ServiceResponse>;
+
+/** A teacher's student (`GET teacher/{id}/students`). */
+export const RosterStudent = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  url: z.string().nullable(),
+});
+export type RosterStudent = z.output<typeof RosterStudent>;
+
+/** One line of `GET audit`: who did what to what, when. */
+export const AuditEntry = z.object({
+  id,
+  at: dateTime,
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string(),
+  detail: z.string(),
+});
+export type AuditEntry = z.output<typeof AuditEntry>;
+
+// ---- questions and answers ----
+
+export const Candidate = z.object({ id, value: z.string() });
+export type Candidate = z.output<typeof Candidate>;
+
+const questionFields = {
+  id,
+  title: z.string(),
+  question: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  candidates: z.array(Candidate),
+  hint: z.string().nullable(),
+  generatedDate: dateTime,
+  topics: z.array(z.string()),
+};
+
+/** A pending question as a student sees it: never the answer or explanation. */
+export const QuestionStudent = z.object({
+  ...questionFields,
+  targetDate: dateTime,
+  minLeft: z.number().int(),
+  hourLeft: z.number().int(),
+  dayLeft: z.number().int(),
+});
+export type QuestionStudent = z.output<typeof QuestionStudent>;
+
+/** A question with its answer and explanation (inside submissions, and for teachers). */
+export const QuestionOnly = z.object({
+  ...questionFields,
+  answer: z.string(),
+  explanation: z.string(),
+});
+export type QuestionOnly = z.output<typeof QuestionOnly>;
+
+export const SubmissionQuestion = z.object({
+  id,
+  question: QuestionOnly,
+  studentAnswer: z.string(),
+  submitDate: dateTime,
+  targetDate: dateTime,
+  marked: mark,
+  /** A redo of a question the student had wrong (review page). */
+  redo: z.boolean(),
+});
+export type SubmissionQuestion = z.output<typeof SubmissionQuestion>;
+
+/** An answer in the marking inbox: a submission with its question and whose it is. */
+export const MarkingItem = SubmissionQuestion.extend({ student: z.string() });
+export type MarkingItem = z.output<typeof MarkingItem>;
+
+/** `GET marking/count`: answers waiting for a teacher's mark (the header's figure). */
+export const MarkingCount = z.object({ count });
+export type MarkingCount = z.output<typeof MarkingCount>;
+
+/**
+ * The Results header of the Submissions page. First answers decide the score: `total`, `correct`,
+ * `wrong` and `unmarked` count answers to assignments, never redos. Redos are counted apart:
+ * `redos` answers sent from the review page, `corrected` questions a redo got right.
+ */
+export const SubmissionSummary = z.object({
+  total: count,
+  correct: count,
+  wrong: count,
+  unmarked: count,
+  redos: count,
+  corrected: count,
+  firstDueDate: day.nullable(),
+  lastDueDate: day.nullable(),
+});
+export type SubmissionSummary = z.output<typeof SubmissionSummary>;
+
+export const CalendarItem = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  day: z.number().int(),
+  student: z.object({ name: z.string() }),
+  solved: count,
+  unsolved: count,
+  toMark: count,
+});
+export type CalendarItem = z.output<typeof CalendarItem>;
+
+export const DayCount = z.object({
+  name: z.string(),
+  date: day,
+  correctCounts: count,
+  wrongCounts: count,
+  unmarkedCounts: count,
+});
+export type DayCount = z.output<typeof DayCount>;
+
+export const Remarked = z.object({
+  submissionId: id,
+  questionId: id,
+  student: z.string(),
+  from: mark,
+  to: mark,
+});
+export type Remarked = z.output<typeof Remarked>;
+/** `PATCH questions/multiples`: how many questions changed, and which automatic marks changed with them. */
+export const ModifyResult = z.object({ count, remarked: z.array(Remarked) });
+export type ModifyResult = z.output<typeof ModifyResult>;
+
+export const QuestionTopic = z.object({
+  id,
+  title: z.string(),
+  question: z.string(),
+  topics: z.array(z.string()),
+});
+export type QuestionTopic = z.output<typeof QuestionTopic>;
+export const Topic = z.object({ id, title: z.string() });
+export type Topic = z.output<typeof Topic>;
+
+/** `GET drafts/{name}`: what the student typed and has not submitted, with each draft's version. */
+export const DraftsResponse = z.object({
+  answers: z.record(z.string(), z.string()),
+  /** Every draft's version, cleared ones (answer '') included. */
+  versions: z.record(z.string(), z.number().int()),
+  updatedAt: dateTime.nullable(),
+});
+export type DraftsResponse = z.output<typeof DraftsResponse>;
+
+/** `PATCH drafts/{name}`: what was saved, what lost to a newer copy, what can no longer be answered. */
+export const DraftsPatchResponse = z.object({
+  /** Saved changes: question id → the draft's new version. */
+  saved: z.record(z.string(), z.number().int()),
+  /** Changes typed over an older version: the newer copy the server keeps. */
+  conflicts: z.record(z.string(), z.object({ answer: z.string(), version: z.number().int() })),
+  /** Questions neither pending nor in review any more (answered elsewhere, unassigned): dropped. */
+  closed: z.array(id),
+});
+export type DraftsPatchResponse = z.output<typeof DraftsPatchResponse>;
+
+/** A student's answers by topic (`GET stats/topics/page/{name}`). */
+export const TopicStat = z.object({
+  topic: z.string(),
+  correctCount: count,
+  wrongCount: count,
+  totalCount: count,
+});
+export type TopicStat = z.output<typeof TopicStat>;
