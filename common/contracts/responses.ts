@@ -1,6 +1,7 @@
 import { QUESTION_TYPES } from '../questions/rules.ts';
 import { z } from '../zod.ts';
 import { AUDIT_ACTIONS } from './admin.ts';
+import { pageOf } from './paging.ts';
 
 /**
  * What the API answers (the 200 bodies), as zod contracts. A route declares its answer's contract
@@ -190,6 +191,13 @@ export const SubmissionSummary = z.object({
   lastDueDate: day.nullable(),
 });
 export type SubmissionSummary = z.output<typeof SubmissionSummary>;
+
+/** `GET submissions/{name}`: a page of answers, the summary over all of them, and every answer's mark in page order across pages (the jump grid). */
+export const SubmissionsPage = pageOf(SubmissionQuestion).extend({
+  summary: SubmissionSummary,
+  marks: z.array(mark),
+});
+export type SubmissionsPage = z.output<typeof SubmissionsPage>;
 
 export const CalendarItem = z.object({
   year: z.number().int(),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { MarkingCount } from '../../common/contracts/tutoring.ts';
+import { pageOf } from '../../common/contracts/paging.ts';
+import { MarkingCount, MarkingItem } from '../../common/contracts/responses.ts';
 import { MarkingQuery, MarkRequest } from '../../common/contracts/tutoring.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { countUnmarked } from './queries.ts';
@@ -21,19 +23,23 @@ export async function markingRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/marking',
     access.staff,
-    { query: MarkingQuery, page: inboxSortable, errors: [404] },
+    { query: MarkingQuery, page: inboxSortable, response: pageOf(MarkingItem), errors: [404] },
     async (request) => markingInbox(db, request.query, request.page, config.timeZone),
   );
 
   route.get(
     '/marking/count',
     access.staff,
+    { response: MarkingCount },
     async (): Promise<MarkingCount> => ({
       count: await countUnmarked(db),
     }),
   );
 
-  route.put('/marking', access.staff, { body: MarkRequest }, async (request) =>
-    markAnswers(db, request.body, config.timeZone),
+  route.put(
+    '/marking',
+    access.staff,
+    { body: MarkRequest, response: z.array(MarkingItem) },
+    async (request) => markAnswers(db, request.body, config.timeZone),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pageOf, toPage } from '../../common/contracts/paging.ts';
-import { DayCount, SubmissionQuestion, SubmissionSummary } from '../../common/contracts/responses.ts';
+import { DayCount, SubmissionQuestion, SubmissionsPage } from '../../common/contracts/responses.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
@@ -110,7 +110,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     {
       query: DayQuery,
       page: submissionSortable,
-      response: pageOf(SubmissionQuestion).extend({ summary: SubmissionSummary }),
+      response: SubmissionsPage,
     },
     async (request) => {
       const { date } = request.query;
