@@ -265,7 +265,13 @@ function freePort(): Promise<number> {
   });
 }
 
-type Running = { child: ChildProcess; port: number; logLines: () => number };
+type Running = {
+  child: ChildProcess;
+  port: number;
+  logLines: () => number;
+  /** Fastify's `responseTime` of every answer logged so far (ms, from the request's arrival in the handler chain). */
+  responseTimes: number[];
+};
 
 async function startServer(dir: string, env: Record<string, string>, profileName: string): Promise<Running> {
   const port = await freePort();
@@ -291,8 +297,10 @@ async function startServer(dir: string, env: Record<string, string>, profileName
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Logs go to a pipe that is read, as a log shipper would; counted, then dropped.
+  // Logs go to a pipe that is read, as a log shipper would; counted, each answer's time kept, then dropped.
   let lines = 0;
+  let partial = '';
+  const responseTimes: number[] = [];
   let ready: () => void;
   const started = new Promise<void>((resolve) => {
     ready = resolve;
@@ -300,7 +308,13 @@ async function startServer(dir: string, env: Record<string, string>, profileName
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
-    for (const ch of text) if (ch === '\n') lines++;
+    const complete = (partial + text).split('\n');
+    partial = complete.pop()!;
+    lines += complete.length;
+    for (const line of complete) {
+      const time = /"responseTime":([\d.]+)/.exec(line);
+      if (time) responseTimes.push(Number(time[1]));
+    }
     if (text.includes('Tutorfolio is serving')) ready();
   });
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -310,7 +324,7 @@ async function startServer(dir: string, env: Record<string, string>, profileName
     child.once('exit', (code) => reject(new Error(`server in ${dir} exited (${code}): ${stderr}`))),
   );
   await Promise.race([started, exited]);
-  return { child, port, logLines: () => lines };
+  return { child, port, logLines: () => lines, responseTimes };
 }
 
 /**
@@ -339,7 +353,24 @@ async function stopServer(running: Running): Promise<void> {
 
 // ---------------------------------------------------------------------------------- the load
 
-type Figures = { rps: number; p50: number; p99: number; max: number; errors: number; requests: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  requests: number;
+  /** The same answers timed by the server itself (null for pgbench, or when LOG_LEVEL hides them). */
+  server?: { p50: number; p99: number } | null;
+};
+
+/** p50 and p99 of the server's own times for the answers of one measurement. */
+function serverFigures(times: number[]): Figures['server'] {
+  if (times.length === 0) return null;
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
 
 async function load(
   port: number,
@@ -649,7 +680,7 @@ const loadNow = () => os.loadavg()[0]!;
 
 function printRow(row: Row) {
   console.log(
-    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   (load ${row.load.toFixed(2)})`,
+    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}(load ${row.load.toFixed(2)})`,
   );
 }
 
@@ -687,8 +718,10 @@ async function main() {
             if (warmup > 0) await load(running.port, data, endpoint, warmup, next);
             await drained(running.port);
             const load0 = loadNow();
+            const mark = running.responseTimes.length;
             const figures = await load(running.port, data, endpoint, duration, next);
             await drained(running.port);
+            figures.server = serverFigures(running.responseTimes.slice(mark));
             const row = {
               label: server.label,
               kind,
@@ -732,14 +765,9 @@ async function main() {
     }
   }
 
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   console.log(`\nmedians of ${runs} rounds (${connections} connections)`);
   console.log(
-    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load`,
+    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load    server's own p50 / p99`,
   );
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
@@ -763,9 +791,16 @@ async function main() {
         .toFixed(1)
         .padStart(
           8,
-        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}`,
+        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}${serverColumn(group)}`,
     );
   }
+}
+
+/** The server's own p50 / p99 (medians of the rounds), where its log gave them. */
+function serverColumn(group: Row[]): string {
+  const timed = group.flatMap((r) => (r.server ? [r.server] : []));
+  if (timed.length === 0) return '';
+  return `   server ${median(timed.map((t) => t.p50)).toFixed(1)} / ${median(timed.map((t) => t.p99)).toFixed(1)} ms`;
 }
 
 try {
@@ -775,4 +810,11 @@ try {
     await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => {});
   }
   if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
