@@ -12,6 +12,8 @@ import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { localInputValue, useAppTimeZone } from '../../ui/appTimeZone.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -134,7 +136,9 @@ export function ArchivePage() {
             onChange={(e) => setText(e.target.value)}
             placeholder="Search questions"
           />
-          <button type="submit">Search</button>
+          <Button type="submit" variant="primary">
+            Search
+          </Button>
         </form>
         {/* A pasted text longer than this is cut at the limit: say so rather than search in silence. */}
         <p id="search-limit" className={styles.muted}>
@@ -154,7 +158,12 @@ export function ArchivePage() {
       </div>
       {query.isPending && <p role="status">Loading…</p>}
       {content.map((question) => (
-        <article key={question.id} className={styles.card} aria-labelledby={`archive-${question.id}`}>
+        <Card
+          as="article"
+          key={question.id}
+          className={styles.card}
+          aria-labelledby={`archive-${question.id}`}
+        >
           <header className={styles.cardHead}>
             <h2 id={`archive-${question.id}`}>
               {question.id}. {question.title}
@@ -196,7 +205,7 @@ export function ArchivePage() {
               </>
             )}
           </dl>
-        </article>
+        </Card>
       ))}
       {(query.data?.totalElements ?? 0) > 0 && (
         <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
@@ -229,9 +238,9 @@ export function ArchivePage() {
           <span id="reassign-zone" className={styles.muted}>
             {zone} time
           </span>
-          <button type="button" onClick={() => void reassign()} disabled={busy}>
+          <Button variant="primary" onClick={() => void reassign()} disabled={busy}>
             SUBMIT
-          </button>
+          </Button>
         </div>
       </FloatingPanel>
     </div>

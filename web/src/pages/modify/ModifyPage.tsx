@@ -9,6 +9,8 @@ import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { changedFields, type Editable, toEditable, type WireFields } from './editable.ts';
@@ -146,7 +148,7 @@ export function ModifyPage() {
               value={titleText}
               onChange={(e) => setTitleText(e.target.value)}
             />
-            <button type="submit">Find</button>
+            <Button type="submit">Find</Button>
           </form>
         </search>
         {query.isPending && <p role="status">Loading…</p>}
@@ -154,12 +156,12 @@ export function ModifyPage() {
           const v = currentValues(q.id);
           if (!v) return null;
           return (
-            <article key={q.id} className={styles.card} aria-label={`Question ${q.id}`}>
+            <Card as="article" key={q.id} className={styles.card} aria-label={`Question ${q.id}`}>
               <h2 className={styles.cardTitle}>
                 {q.id}. {v.title}
               </h2>
               <QuestionEditor id={q.id} value={v} onChange={(next) => change(q.id, next)} />
-            </article>
+            </Card>
           );
         })}
         {(query.data?.totalElements ?? 0) > 0 && (
@@ -192,14 +194,14 @@ export function ModifyPage() {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className={styles.primary}
+        <Button
+          variant="primary"
+          className={styles.wide}
           disabled={pending.length === 0 || busy}
           onClick={() => void modify()}
         >
           Modify
-        </button>
+        </Button>
         {result && result.remarked.length > 0 && (
           <section aria-label="Marks changed">
             <h3>Marks changed</h3>

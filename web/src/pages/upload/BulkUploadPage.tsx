@@ -6,6 +6,7 @@ import { authoringApi } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { useAppTimeZone } from '../../ui/appTimeZone.ts';
+import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './BulkUploadPage.module.css';
 import { parseBulkJson } from './bulk.ts';
@@ -154,17 +155,10 @@ export function BulkUploadPage() {
             </p>
           )}
           <div className={styles.buttons}>
-            <button type="button" onClick={parse}>
-              Parse
-            </button>
-            <button
-              type="button"
-              className={styles.primary}
-              onClick={() => void submit()}
-              disabled={uploading !== null}
-            >
+            <Button onClick={parse}>Parse</Button>
+            <Button variant="primary" onClick={() => void submit()} disabled={uploading !== null}>
               Submit
-            </button>
+            </Button>
           </div>
           {uploading && (
             <div role="status" className={styles.progress}>
