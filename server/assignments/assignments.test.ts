@@ -62,4 +62,46 @@ describe('POST /api/v1/assignments', () => {
     // Nothing was assigned by the refused requests.
     expect((await call(t, student, 'GET', `/api/v1/assignments/count/${name}`)).json()).toBe(0);
   });
+
+  it("moving a pending question's due date empties the day it left in the calendar", async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const from = dueIn(t, 30);
+    const to = dueIn(t, 80);
+    const q = await createQuestion(t, teacher, { students: [name], targetDate: from });
+    const calendar = async (due: string) => {
+      const [year, month] = due.split('-');
+      const items = (
+        await call(t, student, 'GET', `/api/v1/calendars/${name}/${year}/${Number(month)}`)
+      ).json();
+      return (items as { year: number; month: number; day: number; unsolved: number }[]).map(
+        (i) =>
+          `${i.year}-${String(i.month).padStart(2, '0')}-${String(i.day).padStart(2, '0')} ${i.unsolved}`,
+      );
+    };
+    expect(await calendar(from)).toContain(`${from.slice(0, 10)} 1`);
+    const moved = await call(t, teacher, 'POST', '/api/v1/assignments', {
+      questionIds: [q],
+      names: [name],
+      targetDate: to,
+    });
+    expect(moved.json()).toBe(1);
+    const days = [...new Set([...(await calendar(from)), ...(await calendar(to))])];
+    expect(days).toEqual([`${to.slice(0, 10)} 1`]);
+  });
+});
+
+describe('GET /api/v1/assignments/latest/{name}', () => {
+  it('answers the day as JSON text, and null as JSON when nothing is pending', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const none = await call(t, student, 'GET', `/api/v1/assignments/latest/${name}`);
+    expect(none.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(none.body).toBe('null');
+    const due = dueIn(t, 40);
+    await createQuestion(t, teacher, { students: [name], targetDate: due });
+    const latest = await call(t, student, 'GET', `/api/v1/assignments/latest/${name}`);
+    expect(latest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(latest.body).toBe(JSON.stringify(due.slice(0, 10)));
+  });
 });
