@@ -6,7 +6,6 @@ import { call, createQuestion } from '../test/tutoring.ts';
 let t: TestApp;
 let teacher: TestUser;
 let first: TestUser;
-let second: TestUser;
 
 const days = (items: CalendarItem[]) =>
   items.map((i) => `${i.student.name} ${i.year}-${i.month}-${i.day} ${i.unsolved}/${i.solved}/${i.toMark}`);
@@ -17,7 +16,7 @@ beforeAll(async () => {
   t.clock.set('2026-12-24T10:00:00+09:00');
   teacher = await t.createUser({ roles: ['TEACHER'] });
   first = await t.createUser({ roles: ['STUDENT'], username: 'first' });
-  second = await t.createUser({ roles: ['STUDENT'], username: 'second' });
+  await t.createUser({ roles: ['STUDENT'], username: 'second' });
   // Created out of day order; the last minute of the year and the first of the next.
   for (const [students, targetDate] of [
     [['first'], '2026-12-31T23:59'],
