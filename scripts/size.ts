@@ -42,6 +42,8 @@ export const firstVisits: FirstVisit[] = [
     ownAreas: ['charts', 'calendar'],
     budget: 170_000,
   },
+  // A child's week (issue 19): text and tables only, no charts.
+  { label: '/week/{name}', path: `/week/${student.username}`, as: teacher, budget: 115_000 },
   // The admin console (issue 14): the demo teacher is also the admin.
   { label: '/91b-admin', path: '/91b-admin', as: teacher, ownAreas: ['admin'], budget: 115_000 },
   // The timed addition drill (issue 16): the entry and the game carry no charts; the results draw.

@@ -87,6 +87,9 @@ const mathResult = lazyPage('math-result', () =>
   import('./pages/math/MathResultPage.tsx').then((m) => m.MathResultPage),
 );
 
+// A child's week (issue 19): parents, teachers; printed on A4.
+const week = lazyPage('week', () => import('./pages/week/WeekPage.tsx').then((m) => m.WeekPage));
+
 // Spec 2 §2: the administrator console (issue 14); nobody else downloads it.
 const admin = lazyPage('admin', () => import('./pages/admin/AdminPage.tsx').then((m) => m.AdminPage));
 
@@ -134,6 +137,7 @@ export const routes: RouteObject[] = [
       { path: '/upload', ...content(upload) },
       { path: '/upload/multiples', ...content(bulkUpload) },
       { path: '/stats/:name', ...content(stats) },
+      { path: '/week/:name', ...content(week) },
       { path: '/math', ...content(math) },
       { path: '/math/start', ...content(mathGame) },
       { path: '/math/result/:name', ...content(mathResult) },

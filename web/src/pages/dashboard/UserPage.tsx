@@ -5,6 +5,7 @@ import { DEFAULT_AVATAR_URL } from '../../../../common/avatars.ts';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { failureTexts, headerTexts } from '../../../../common/messages.ts';
+import { weekTexts } from '../../../../common/weekTexts.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
@@ -210,6 +211,9 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
       </PreloadLink>
       <PreloadLink to={`/stats/${path}`} aria-label={dashboardTexts.statsOf(name)}>
         {dashboardTexts.stats}
+      </PreloadLink>
+      <PreloadLink to={`/week/${path}`} aria-label={weekTexts.weekOf(name)}>
+        {weekTexts.weekLink}
       </PreloadLink>
     </li>
   );

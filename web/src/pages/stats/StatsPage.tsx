@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { statsTexts } from '../../../../common/insightTexts.ts';
 import { failureTexts } from '../../../../common/messages.ts';
+import { weekTexts } from '../../../../common/weekTexts.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
+import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RadarChart, ScorePie } from '../../ui/charts/charts.tsx';
@@ -62,6 +64,9 @@ export function StatsPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{capitalised(name)}</h1>
+      <PreloadLink className={styles.weekLink} to={`/week/${encodeURIComponent(name)}`}>
+        {weekTexts.weekOf(name)}
+      </PreloadLink>
       {!ready ? (
         <p role="status">{error ? failureTexts.serverIssueDots : 'Loading…'}</p>
       ) : (

@@ -1,0 +1,67 @@
+import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+
+/**
+ * Issue 19 in the browser: a parent opens a child's week from their dashboard, reads the one-line
+ * summary the API's figures make, steps back a week (the week in the address), and the page prints
+ * without the header or its buttons. On the e2e clock the run is in the week of Monday 2026-03-09.
+ */
+test('dana opens alice’s week, steps back a week, and prints it without the header', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // Something due tomorrow for alice, so the week is not empty.
+  const context = await playwright.request.newContext({ baseURL: baseURL! });
+  const teacher = await apiAs(context, baseURL!, demo.teacher);
+  const title = uniqueName('Week task ');
+  await teacher.post('questions', {
+    title,
+    question: 'What is 2 + 2?',
+    type: 's',
+    candidates: [],
+    answer: 'four',
+    explanation: 'Two and two make four.',
+    hint: null,
+    topics: ['week'],
+    students: [demo.alice.name],
+    targetDate: hoursFromNow(24),
+  });
+  await context.dispose();
+
+  await openSignIn(page);
+  await signIn(page, demo.dana);
+  await page.getByRole('link', { name: "alice's week" }).click();
+  await expect(page).toHaveURL(/\/week\/alice$/);
+  await expect(page.getByRole('heading', { level: 1, name: "alice's week" })).toBeVisible();
+
+  const week = await (await page.request.get('/api/v1/week/alice')).json();
+  expect(week.start).toBe('2026-03-09');
+  expect(week.summary.dueTomorrow).toBeGreaterThanOrEqual(1);
+  const s = week.summary;
+  await expect(page.getByTestId('week-summary')).toHaveText(
+    `${s.answered} of ${s.assigned} answered, ${s.correct} correct; ${s.dueTomorrow} due tomorrow`,
+  );
+  await expect(page.getByRole('region', { name: 'Still to do' })).toContainText(title);
+  // Read-only: nothing on the page takes an answer.
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+
+  // Back a week, by keyboard.
+  const previous = page.getByRole('link', { name: /Previous week/ });
+  await previous.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/week\/alice\?start=2026-03-02$/);
+  await expect(page.getByText('Mon 2 Mar – Sun 8 Mar')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Still to do' })).not.toContainText(title);
+  await expect(page.getByRole('link', { name: 'This week' })).toBeVisible();
+
+  // A phone's width: nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // On paper: no header, no buttons; the summary stays.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header').first()).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(previous).toBeHidden();
+  await expect(page.getByTestId('week-summary')).toBeVisible();
+});

@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { Week, WeekItem } from '../../../../common/contracts/week.ts';
+import { isDay } from '../../../../common/dates.ts';
+import { failureTexts } from '../../../../common/messages.ts';
+import { decodeMultiAnswer } from '../../../../common/questions/rules.ts';
+import { addDays } from '../../../../common/week.ts';
+import { weekTexts } from '../../../../common/weekTexts.ts';
+import { weekApi } from '../../api/week.ts';
+import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
+import { PreloadLink } from '../../routing/PreloadLink.tsx';
+import { Button, buttonClass } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import styles from './WeekPage.module.css';
+
+/** "Tue 10 Mar": a day (already a day in APP_TIME_ZONE) as people read it. */
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const readableDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const readableTime = (dateTime: string) => dateTime.slice(11, 16);
+
+/** A multiple-choice answer is stored as a JSON list of options: shown as the options. */
+const answerText = (type: WeekItem['type'], answer: string) =>
+  type === 'M' ? (decodeMultiAnswer(answer)?.join(', ') ?? answer) : answer;
+
+const TONE = { correct: 'ok', wrong: 'bad', unmarked: undefined, todo: undefined } as const;
+
+/**
+ * /week/{name}?start=YYYY-MM-DD: one child's week for a parent (issue 19), read-only; teachers, admins
+ * and the child see it too. The week is in the address, so it can be bookmarked, printed and stepped
+ * through with the browser's back button.
+ */
+export function WeekPage() {
+  const { name = '' } = useParams();
+  const [params] = useSearchParams();
+  const asked = params.get('start');
+  const start = asked && isDay(asked) ? asked : null;
+  const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
+  const week = useQuery({
+    queryKey: weekApi.key(name, start),
+    queryFn: () => weekApi.week(name, start),
+    retry: false,
+  });
+  useEffect(() => {
+    if (week.error) onFailure(week.error);
+  }, [week.error, onFailure]);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{weekTexts.title(name)}</h1>
+      {!week.isSuccess ? (
+        <p role="status">{week.error ? failureTexts.serverIssueDots : weekTexts.loading}</p>
+      ) : (
+        <WeekView week={week.data} />
+      )}
+    </div>
+  );
+}
+
+function WeekView({ week }: { week: Week }) {
+  const path = `/week/${encodeURIComponent(week.name)}`;
+  const answered = week.items.filter((item) => item.status !== 'todo');
+  const toDo = week.items.filter((item) => item.status === 'todo');
+  const isThisWeek = week.start <= week.today && week.today <= week.end;
+  return (
+    <>
+      <p className={styles.range}>{weekTexts.range(readableDay(week.start), readableDay(week.end))}</p>
+      <p className={styles.summary} data-testid="week-summary">
+        {weekTexts.summary(week.summary)}
+      </p>
+      <p className={styles.more}>{weekTexts.summaryMore(week.summary)}</p>
+      <nav className={styles.steps} aria-label={weekTexts.weekSteps}>
+        <PreloadLink className={buttonClass({ size: 'sm' })} to={`${path}?start=${addDays(week.start, -7)}`}>
+          ← {weekTexts.previous}
+        </PreloadLink>
+        {!isThisWeek && (
+          <PreloadLink className={buttonClass({ size: 'sm', variant: 'ghost' })} to={path}>
+            {weekTexts.thisWeek}
+          </PreloadLink>
+        )}
+        <PreloadLink className={buttonClass({ size: 'sm' })} to={`${path}?start=${addDays(week.start, 7)}`}>
+          {weekTexts.next} →
+        </PreloadLink>
+        <Button size="sm" variant="ghost" onClick={() => window.print()}>
+          {weekTexts.print}
+        </Button>
+      </nav>
+
+      <Card as="section" title={weekTexts.toDo} aria-label={weekTexts.toDo} className={styles.section}>
+        {toDo.length === 0 ? (
+          <p className={styles.muted}>{weekTexts.nothingToDo}</p>
+        ) : (
+          <ul className={styles.todo}>
+            {toDo.map((item) => (
+              <li key={item.questionId}>
+                <span className={styles.itemTitle}>{item.title}</span>{' '}
+                <span className={styles.muted}>
+                  {weekTexts.due} {readableDay(item.dueDay)} {readableTime(item.targetDate)}
+                  {item.dueDay < week.today ? ` (${weekTexts.overdue})` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <section className={styles.section} aria-label={weekTexts.answered}>
+        <h2 className={styles.heading}>{weekTexts.answered}</h2>
+        {answered.length === 0 ? (
+          <p className={styles.muted}>{weekTexts.nothingAnswered}</p>
+        ) : (
+          <ol className={styles.answers}>
+            {answered.map((item) => (
+              <Card as="li" key={item.questionId} level={3} title={item.title} tone={TONE[item.status]}>
+                <p className={styles.meta}>
+                  <strong className={styles[item.status]}>{weekTexts.status[item.status]}</strong>
+                  {' · '}
+                  {weekTexts.due} {readableDay(item.dueDay)}
+                  {item.submitDate &&
+                    ` · ${weekTexts.answeredOn} ${readableDay(item.submitDate.slice(0, 10))} ${readableTime(item.submitDate)}`}
+                </p>
+                <dl className={styles.pairs}>
+                  <dt>{weekTexts.theirAnswer}</dt>
+                  <dd className={styles.text}>{answerText(item.type, item.answer ?? '')}</dd>
+                  <dt>{weekTexts.modelAnswer}</dt>
+                  <dd className={styles.text}>{answerText(item.type, item.modelAnswer ?? '')}</dd>
+                  <dt>{weekTexts.explanation}</dt>
+                  <dd className={styles.text}>{item.explanation}</dd>
+                </dl>
+              </Card>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <Card as="section" title={weekTexts.drill} aria-label={weekTexts.drill} className={styles.section}>
+        {week.drill.length === 0 ? (
+          <p className={styles.muted}>{weekTexts.noDrill}</p>
+        ) : (
+          <table className={styles.drill}>
+            <thead>
+              <tr>
+                <th scope="col">{weekTexts.day}</th>
+                <th scope="col">{weekTexts.right}</th>
+                <th scope="col">{weekTexts.wrongCount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {week.drill.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{readableDay(day.day)}</th>
+                  <td>{day.correct}</td>
+                  <td>{day.wrong}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}
