@@ -85,8 +85,5 @@ export const WallModerationQuery = z.object({
 
 export const WallPostParams = z.object({ postId: idField });
 
-/** A post on the public board (`GET wall`). */
-export type WallPost = { id: number; author: string; message: string; createdDate: string };
-
-/** A post as the owner moderates it (`GET wall/moderation`). */
-export type WallPostForModeration = WallPost & { state: WallState; moderatedDate: string | null };
+// The answers' shapes: their contracts are in responses.ts (kept out of the pages' bundles).
+export type { WallPost, WallPostForModeration } from './responses.ts';

@@ -1,7 +1,9 @@
+import { STOPWATCH_TYPES, type StopwatchRecord as StopwatchRecordType } from '../portfolio/stopwatch.ts';
 import { QUESTION_TYPES } from '../questions/rules.ts';
 import { z } from '../zod.ts';
 import { AUDIT_ACTIONS } from './admin.ts';
 import { pageOf } from './paging.ts';
+import { WALL_STATES } from './portfolio.ts';
 
 /**
  * What the API answers (the 200 bodies), as zod contracts. A route declares its answer's contract
@@ -269,3 +271,35 @@ export const TopicStat = z.object({
   totalCount: count,
 });
 export type TopicStat = z.output<typeof TopicStat>;
+
+// ---- the owner's public pages (issue 17) ----
+
+/**
+ * One record of the stopwatch's history (`GET stopwatch`). Its type is common/portfolio/stopwatch.ts's
+ * (that module stays free of zod for the page's first load); `satisfies` keeps the two in step.
+ */
+export const StopwatchRecord = z.object({
+  id,
+  relatedID: id.nullable(),
+  name: z.string(),
+  type: z.enum(STOPWATCH_TYPES),
+  generatedDate: dateTime,
+  elapsedTime: z.number().int().min(0).describe('Hundredths of a second'),
+  time: z.string().describe('elapsedTime as HH:MM:SS'),
+  yearAgo: z.number().int(),
+  monthAgo: z.number().int(),
+  dayAgo: z.number().int(),
+  hourAgo: z.number().int(),
+  minAgo: z.number().int(),
+}) satisfies z.ZodType<StopwatchRecordType>;
+
+/** A post on the public board (`GET wall`). */
+export const WallPost = z.object({ id, author: z.string(), message: z.string(), createdDate: dateTime });
+export type WallPost = z.output<typeof WallPost>;
+
+/** A post as the owner moderates it (and as its author's POST answers it). */
+export const WallPostForModeration = WallPost.extend({
+  state: z.enum(WALL_STATES),
+  moderatedDate: dateTime.nullable(),
+});
+export type WallPostForModeration = z.output<typeof WallPostForModeration>;

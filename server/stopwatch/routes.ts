@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toPage } from '../../common/contracts/paging.ts';
+import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { StopwatchRecordRequest } from '../../common/contracts/portfolio.ts';
+import { StopwatchRecord } from '../../common/contracts/responses.ts';
 import { wallClock } from '../../common/dates.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
+import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { isHttps } from '../http/sessions.ts';
@@ -47,7 +49,11 @@ export async function stopwatchRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/stopwatch',
     access.public,
-    { page: stopwatchSortable, summary: "The stopwatch's history, everyone's (spec 2 §7)" },
+    {
+      page: stopwatchSortable,
+      response: pageOf(StopwatchRecord),
+      summary: "The stopwatch's history, everyone's (spec 2 §7)",
+    },
     async (request) => {
       const page = request.page;
       const { rows, total } = await stopwatchPage(database.db, page);
@@ -66,6 +72,7 @@ export async function stopwatchRoutes(app: FastifyInstance): Promise<void> {
     access.public,
     {
       body: StopwatchRecordRequest,
+      response: z.number().int().describe("The record's id"),
       errors: [403, 404, 409, 429],
       summary: 'Records one event of a stopwatch run (s, r, p, d); answers its id',
     },

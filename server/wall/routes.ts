@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { toPage } from '../../common/contracts/paging.ts';
+import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import {
   WallModerationQuery,
   WallModerationRequest,
-  type WallPost,
-  type WallPostForModeration,
   WallPostParams,
   WallPostRequest,
 } from '../../common/contracts/portfolio.ts';
+import { WallPost, WallPostForModeration } from '../../common/contracts/responses.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
 import { notFound } from '../errors.ts';
@@ -47,7 +46,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/wall',
     access.public,
-    { page: wallSortable, summary: 'The board: approved wall posts' },
+    { page: wallSortable, response: pageOf(WallPost), summary: 'The board: approved wall posts' },
     async (request) => {
       const { rows, total } = await wallPage(database.db, request.page, 'approved');
       return toPage(rows.map(publicPost), request.page, total);
@@ -60,6 +59,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     access.public,
     {
       body: WallPostRequest,
+      response: WallPostForModeration.describe('The new post, pending (answered with 201)'),
       errors: [429],
       summary: "A visitor's message; it waits for the owner's approval",
     },
@@ -81,7 +81,12 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/wall/moderation',
     access.admin,
-    { query: WallModerationQuery, page: wallSortable, summary: 'Every wall post with its state (the owner)' },
+    {
+      query: WallModerationQuery,
+      page: wallSortable,
+      response: pageOf(WallPostForModeration),
+      summary: 'Every wall post with its state (the owner)',
+    },
     async (request) => {
       const { rows, total } = await wallPage(database.db, request.page, request.query.state);
       return toPage(rows.map(moderatedPost), request.page, total);
@@ -95,6 +100,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     {
       params: WallPostParams,
       body: WallModerationRequest,
+      response: WallPostForModeration,
       errors: [404],
       summary: 'Shows a wall post on the board (approved) or takes it off (hidden)',
     },
