@@ -55,13 +55,25 @@ describe('calendar months', () => {
     expect((await call(t, teacher, 'GET', '/api/v1/calendars/2026/12?students=ghost')).json()).toEqual([]);
   });
 
-  it('refuses a teacher calendar without students or with more than 500', async () => {
+  it('takes up to 500 students in teacher mode and refuses none or more', async () => {
     const missing = await call(t, teacher, 'GET', '/api/v1/calendars/2026/12');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/students is required \(students=a,b\)/);
+    const fiveHundred = Array.from({ length: 500 }, (_, i) => (i === 0 ? 'first' : `s${i}`)).join(',');
+    const atCap = await call(t, teacher, 'GET', `/api/v1/calendars/2026/12?students=${fiveHundred}`);
+    expect(atCap.statusCode).toBe(200);
+    expect(atCap.json()).toHaveLength(2);
     const names = Array.from({ length: 501 }, (_, i) => `s${i}`).join(',');
     const tooMany = await call(t, teacher, 'GET', `/api/v1/calendars/2026/12?students=${names}`);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toMatch(/at most 500 students/);
+  });
+
+  it('an admin rebuild answers the number of days and leaves an audit entry naming them', async () => {
+    const admin = await t.createUser({ roles: ['ADMIN'] });
+    const rebuilt = await call(t, admin, 'PATCH', '/api/v1/calendars/first');
+    expect(rebuilt.json()).toBe(4);
+    const [entry] = (await call(t, admin, 'GET', '/api/v1/audit')).json();
+    expect(entry).toMatchObject({ action: 'calendar.reload', target: 'first', detail: '4 days' });
   });
 });
