@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
 import styles from './AnswerPanel.module.css';
 
 export type GridBox = { number: number; state: 'answered' | 'unanswered' | 'correct' | 'wrong' | 'neutral' };
@@ -104,9 +105,9 @@ export function AnswerPanel({
           </>
         )}
         {mode === 'answer' && onSubmit && (
-          <button type="button" className={styles.submit} disabled={submitDisabled} onClick={onSubmit}>
+          <Button variant="primary" className={styles.submit} disabled={submitDisabled} onClick={onSubmit}>
             {submitLabel}
-          </button>
+          </Button>
         )}
       </div>
     </aside>

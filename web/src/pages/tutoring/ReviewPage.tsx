@@ -9,6 +9,7 @@ import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -155,14 +156,14 @@ export function ReviewPage() {
             <p className={styles.saving} role="status">
               {draftStatusText(drafts.status, label)}
             </p>
-            <button
-              type="button"
+            <Button
+              variant="primary"
               className={styles.submitWide}
               disabled={shown.length === 0 || busy}
               onClick={() => void submit()}
             >
               Submit
-            </button>
+            </Button>
           </>
         )}
       </div>
