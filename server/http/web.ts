@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../common/messages.ts';
 import { OAUTH_META_NAME } from '../../common/oauth.ts';
 import { isApiPath, sendError } from './errors.ts';
+import { escapeHtml } from './html.ts';
 
 export type WebAppOptions = {
   /** Written into index.html, so the sign-in page shows its provider buttons in its first paint. */
@@ -21,9 +22,6 @@ type PrerenderModule = {
   /** A page's own title and description, where they differ from index.html's. */
   pageHead?(path: string): { title: string; description: string } | null;
 };
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** index.html with a page's own title and description (the app sets the same title when it runs). */
 export function withPageHead(

@@ -14,6 +14,7 @@ import { safeReturnPath } from '../../common/returnPath.ts';
 import { z } from '../../common/zod.ts';
 import { badRequest } from '../errors.ts';
 import { access } from '../http/access.ts';
+import { escapeHtml } from '../http/html.ts';
 import { declareRoutes } from '../http/route.ts';
 import { appOrigin } from '../http/security.ts';
 import { beginSession, isHttps } from '../http/sessions.ts';
@@ -33,10 +34,6 @@ const TEXT = 'text/plain; charset=utf-8';
 /** The providers this server has settings for, in button order. */
 export function configuredProviders(oauth: FastifyInstance['deps']['config']['oauth']): OAuthProvider[] {
   return OAUTH_PROVIDERS.filter((provider) => oauth[provider] !== undefined);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A small page of its own (not the web app): the provider's start or callback URL on a server without it. */
