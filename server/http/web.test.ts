@@ -168,6 +168,8 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
     fs.writeFileSync(
       path.join(dir, 'index.html'),
       '<!doctype html><html><head><title>Tutorfolio</title><meta name="description" content="Homework" />' +
+        '<script type="module" crossorigin src="/assets/index.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/framework.js">' +
         '<link rel="preload" as="style" crossorigin href="/assets/app.css">' +
         '<!--preload-for /login--><link rel="preload" as="style" crossorigin href="/assets/sign-in.css"><!--/preload-for-->' +
         '<!--preload-for /questions--><link rel="preload" as="style" crossorigin href="/assets/archive.css"><!--/preload-for-->' +
@@ -222,6 +224,14 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       const archive = await app.request({ method: 'GET', url: '/questions' });
       expect(archive.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');
       expect(archive.body).not.toContain('<style>');
+      // A prerendered page paints without its code: script and style files come at low priority.
+      // A page the browser draws needs its code to paint, at the browser's usual priority.
+      expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
+      expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/framework.js">');
+      expect(head).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/app.css">');
+      expect(head.split(' crossorigin ').length).toBe(head.split('fetchpriority="low" crossorigin ').length);
+      expect(archive.body).toContain('<script type="module" crossorigin src="/assets/index.js">');
+      expect(archive.body).not.toContain('fetchpriority');
     } finally {
       await app.close();
       remove(dir);

@@ -64,9 +64,22 @@ export function withPrerenderedPage(
     .map((css) => `<style>${css.replaceAll('</', '<\\/')}</style>`)
     .join('');
   const root = `<div id="root" ${page.attribute}="${page.path}">${page.markup}</div>`;
-  return html
+  return withLowPriorityCode(html)
     .replace(/<div id="root">[\s\S]*?<\/div>/, () => root)
     .replace(/<\/head>/i, () => `${styles}</head>`);
+}
+
+/**
+ * A prerendered page paints from its HTML alone (markup and styles inline), so its scripts and
+ * style files are fetched at low priority: they must not compete with the page itself on a slow
+ * connection. (Lighthouse's simulation also counts every high-priority script that has arrived
+ * before the first paint as blocking it, module scripts included, though none runs before it.)
+ */
+export function withLowPriorityCode(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload"|link rel="preload" as="style") crossorigin /g,
+    (_tag, start: string) => `<${start} fetchpriority="low" crossorigin `,
+  );
 }
 
 /** index.html with the server's settings the pages need before any API answer, as a meta tag. */
