@@ -227,8 +227,12 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       // A prerendered page paints without its code: script and style files come at low priority.
       // A page the browser draws needs its code to paint, at the browser's usual priority.
       expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
-      expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/framework.js">');
-      expect(head).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/app.css">');
+      expect(head).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/framework.js">',
+      );
+      expect(head).toContain(
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/app.css">',
+      );
       expect(head.split(' crossorigin ').length).toBe(head.split('fetchpriority="low" crossorigin ').length);
       expect(archive.body).toContain('<script type="module" crossorigin src="/assets/index.js">');
       expect(archive.body).not.toContain('fetchpriority');
