@@ -173,6 +173,27 @@ export type SubmissionQuestion = z.output<typeof SubmissionQuestion>;
 export const MarkingItem = SubmissionQuestion.extend({ student: z.string() });
 export type MarkingItem = z.output<typeof MarkingItem>;
 
+/** Why the inbox suggests a mark (issue 19); the page says it in words (common/markingTexts.ts). */
+export const SUGGESTION_REASONS = ['exact', 'normalised', 'code', 'earlier'] as const;
+export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
+
+/**
+ * A mark the inbox suggests for a short answer, applied only when the teacher accepts it: `exact`
+ * (the model answer to the letter) and `normalised` (apart from case, spacing and punctuation) and
+ * `code` (the model code apart from white space) suggest correct; `earlier` the mark every earlier
+ * marked answer to the question with the same normalised text got (`count` of them).
+ */
+export const MarkSuggestion = z.object({
+  mark: z.union([z.literal(-1), z.literal(1)]).describe('1 correct, -1 wrong'),
+  reason: z.enum(SUGGESTION_REASONS),
+  count: count.describe('for `earlier`: how many answers were marked so before; 0 otherwise'),
+});
+export type MarkSuggestion = z.output<typeof MarkSuggestion>;
+
+/** An answer on a `GET marking` page: a marking item with the suggested mark, or null for none. */
+export const MarkingInboxItem = MarkingItem.extend({ suggestion: MarkSuggestion.nullable() });
+export type MarkingInboxItem = z.output<typeof MarkingInboxItem>;
+
 /** `GET marking/count`: answers waiting for a teacher's mark (the header's figure). */
 export const MarkingCount = z.object({ count });
 export type MarkingCount = z.output<typeof MarkingCount>;

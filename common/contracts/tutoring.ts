@@ -251,7 +251,9 @@ export type {
   DraftsPatchResponse,
   DraftsResponse,
   MarkingCount,
+  MarkingInboxItem,
   MarkingItem,
+  MarkSuggestion,
   ModifyResult,
   QuestionOnly,
   QuestionStudent,
@@ -260,5 +262,6 @@ export type {
   RosterStudent,
   SubmissionQuestion,
   SubmissionSummary,
+  SuggestionReason,
   Topic,
 } from './responses.ts';

@@ -39,6 +39,34 @@ export async function inboxPage(
   return { rows, total: totalRow?.total ?? 0 };
 }
 
+/**
+ * The teacher's marks so far on answers to these questions (issue 19, suggested marks): each distinct
+ * answer text with its mark and how many answers got it. One statement over the question index;
+ * automatic marks are left out (they are no teacher's judgement).
+ */
+export async function earlierMarks(
+  db: DbOrTx,
+  questionIds: readonly number[],
+): Promise<{ questionId: number; studentAnswer: string; marked: number; count: number }[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      questionId: submissions.questionId,
+      studentAnswer: submissions.studentAnswer,
+      marked: submissions.marked,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(submissions)
+    .where(
+      and(
+        sql`${submissions.questionId} = ANY(${sql.param([...new Set(questionIds)])}::int[])`,
+        sql`${submissions.marked} <> 0`,
+        eq(submissions.autoMarked, false),
+      ),
+    )
+    .groupBy(submissions.questionId, submissions.studentAnswer, submissions.marked);
+}
+
 /** How many answers wait for a teacher's mark, over every student. */
 export async function countUnmarked(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(submissions).where(eq(submissions.marked, 0));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pageOf } from '../../common/contracts/paging.ts';
-import { MarkingCount, MarkingItem } from '../../common/contracts/responses.ts';
+import { MarkingCount, MarkingInboxItem, MarkingItem } from '../../common/contracts/responses.ts';
 import { MarkingQuery, MarkRequest } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
@@ -23,7 +23,7 @@ export async function markingRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/marking',
     access.staff,
-    { query: MarkingQuery, page: inboxSortable, response: pageOf(MarkingItem), errors: [404] },
+    { query: MarkingQuery, page: inboxSortable, response: pageOf(MarkingInboxItem), errors: [404] },
     async (request) => markingInbox(db, request.query, request.page, config.timeZone),
   );
 

@@ -1,24 +1,26 @@
 import type { Page, PageRequest } from '../../common/contracts/paging.ts';
 import { toPage } from '../../common/contracts/paging.ts';
-import type { MarkingItem } from '../../common/contracts/tutoring.ts';
+import type { MarkingInboxItem, MarkingItem } from '../../common/contracts/tutoring.ts';
 import { apiMessages } from '../../common/messages.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { submissionsWithQuestions } from '../submissions/queries.ts';
 import { applyTeacherMarks, toSubmissionQuestions } from '../submissions/service.ts';
 import { findUserByUsername, lockStudents } from '../users/queries.ts';
-import { inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
+import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
+import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
 
 /**
- * `GET marking`: the inbox page. A `student` filter that names no student is a 404 (only staff call
- * this, so saying so reveals nothing).
+ * `GET marking`: the inbox page, each short answer with the mark suggested for it (issue 19; one
+ * more statement for the whole page: the earlier marks on its short-answer questions). A `student`
+ * filter that names no student is a 404 (only staff call this, so saying so reveals nothing).
  */
 export async function markingInbox(
   db: Db,
   filter: { student?: string | undefined; date?: string | undefined },
   page: PageRequest,
   timeZone: string,
-): Promise<Page<MarkingItem>> {
+): Promise<Page<MarkingInboxItem>> {
   let studentId: number | null = null;
   if (filter.student !== undefined) {
     const student = await findUserByUsername(db, filter.student);
@@ -27,8 +29,20 @@ export async function markingInbox(
   }
   const { rows, total } = await inboxPage(db, { studentId, day: filter.date ?? null }, page);
   const items = await toSubmissionQuestions(db, rows, timeZone);
+  const shortAnswers = new Map(
+    rows.filter((r) => r.question.type === 's').map((r) => [r.question.id, r.question.answer]),
+  );
+  const earlier = earlierMarksByQuestion(await earlierMarks(db, [...shortAnswers.keys()]), shortAnswers);
   return toPage(
-    items.map((item, i) => ({ ...item, student: rows[i]!.student })),
+    items.map((item, i) => ({
+      ...item,
+      student: rows[i]!.student,
+      suggestion: suggestMark(
+        rows[i]!.question,
+        rows[i]!.submission.studentAnswer,
+        earlier.get(item.question.id),
+      ),
+    })),
     page,
     total,
   );
