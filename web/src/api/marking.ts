@@ -1,5 +1,5 @@
 import type { Page } from '../../../common/contracts/paging.ts';
-import type { MarkingCount, MarkingItem } from '../../../common/contracts/tutoring.ts';
+import type { MarkingCount, MarkingInboxItem, MarkingItem } from '../../../common/contracts/tutoring.ts';
 import { apiJson } from './client.ts';
 
 export type MarkingFilter = { student: string | null; date: string | null };
@@ -7,7 +7,7 @@ export type MarkingFilter = { student: string | null; date: string | null };
 /** The marking inbox (issue 11): every student's unmarked answers, their count, one submit. */
 export const markingApi = {
   inbox: (filter: MarkingFilter, paging: { page: number; size: number }) =>
-    apiJson<Page<MarkingItem>>('marking', {
+    apiJson<Page<MarkingInboxItem>>('marking', {
       query: { student: filter.student, date: filter.date, page: paging.page, size: paging.size },
     }),
   count: () => apiJson<MarkingCount>('marking/count'),

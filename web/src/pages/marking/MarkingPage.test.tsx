@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarkingItem } from '../../../../common/contracts/tutoring.ts';
+import type { MarkingInboxItem, MarkSuggestion } from '../../../../common/contracts/tutoring.ts';
 import { apiError, pageOf, questionOnly, submission } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
 import { MarkingInboxPage, MarkingPage } from './MarkingPage.tsx';
@@ -13,9 +13,16 @@ const essay = questionOnly({
   answer: 'It repeats&code:&type=python:for i in range(2): print(i)',
   candidates: [],
 });
-const item = (id: number, student: string, studentAnswer: string, question = essay): MarkingItem => ({
+const item = (
+  id: number,
+  student: string,
+  studentAnswer: string,
+  question = essay,
+  suggestion: MarkSuggestion | null = null,
+): MarkingInboxItem => ({
   ...submission({ id, question, studentAnswer, marked: 0 }),
   student,
+  suggestion,
 });
 
 let sent: unknown[] = [];
@@ -84,6 +91,91 @@ describe('MarkingInboxPage', () => {
     expect(inboxUrls.at(-1)).toContain('date=2026-03-10');
     await user.selectOptions(await screen.findByLabelText('Student'), 'ann');
     await waitFor(() => expect(inboxUrls.at(-1)).toContain('student=ann'));
+  });
+});
+
+describe('suggested marks (issue 19)', () => {
+  const capital = questionOnly({ id: 6, title: 'Capital', type: 's', answer: 'Paris', candidates: [] });
+  beforeEach(() => {
+    const routes = jsonFetch({
+      'GET marking': pageOf([
+        item(21, 'ann', 'paris.', capital, { mark: 1, reason: 'normalised', count: 0 }),
+        item(22, 'ben', 'Lyon', capital, { mark: -1, reason: 'earlier', count: 3 }),
+        item(23, 'cy', 'Nice', capital),
+        item(24, 'di', 'Paris', capital, { mark: 1, reason: 'exact', count: 0 }),
+      ]),
+      'PUT marking': (init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return [];
+      },
+      student: [],
+    });
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') inboxUrls.push(`PUT ${url}`);
+      return routes(url, init);
+    });
+  });
+
+  it('says what is suggested and why, to screen readers too; an answer without one says nothing', async () => {
+    renderPage(<MarkingInboxPage />, { path: '/marking', at: '/marking' });
+    const ann = await screen.findByRole('listitem', { name: "ann's answer to Capital" });
+    expect(ann.getAttribute('aria-describedby')).toContain('suggestion-21');
+    expect(document.getElementById('suggestion-21')!.textContent).toBe(
+      'Suggested: Correct. Matches the model answer apart from case, spacing and punctuation.',
+    );
+    expect(document.getElementById('suggestion-22')!.textContent).toBe(
+      'Suggested: Wrong. The same answer was marked Wrong 3 times before.',
+    );
+    expect(document.getElementById('suggestion-24')!.textContent).toBe(
+      'Suggested: Correct. Matches the model answer exactly.',
+    );
+    const cy = screen.getByRole('listitem', { name: "cy's answer to Capital" });
+    expect(cy.textContent).not.toContain('Suggested');
+    expect(cy.getAttribute('aria-describedby')).toBe('marking-keys');
+  });
+
+  it('applies nothing on load, on focus or when moving; Enter and the Accept button apply it', async () => {
+    const user = userEvent.setup();
+    renderPage(<MarkingInboxPage />, { path: '/marking', at: '/marking' });
+    const ann = await screen.findByRole('listitem', { name: "ann's answer to Capital" });
+    const ben = screen.getByRole('listitem', { name: "ben's answer to Capital" });
+    const cy = screen.getByRole('listitem', { name: "cy's answer to Capital" });
+    ann.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowUp}{ArrowUp}{ArrowUp}{Home}{End}');
+    await user.click(within(ben).getByText('Lyon'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('0 marks to submit')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
+    for (const row of [ann, ben, cy])
+      expect(within(row).getByRole('button', { name: 'Unmarked' }).getAttribute('aria-pressed')).toBe('true');
+    expect(sent).toEqual([]);
+    expect(inboxUrls).toEqual([]);
+
+    // Enter on Ann's answer accepts Correct and moves on; on Cy's (no suggestion) it does nothing.
+    ann.focus();
+    await user.keyboard('{Enter}');
+    expect(within(ann).getByRole('button', { name: 'Correct' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(ben);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(document.activeElement).toBe(cy);
+    expect(screen.getByText('1 mark to submit')).toBeTruthy();
+    // Ben's by the button (mouse, touch); once accepted the button goes.
+    await user.click(screen.getByRole('button', { name: 'Accept the suggested mark Wrong for ben' }));
+    expect(within(ben).getByRole('button', { name: 'Wrong' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(ben).queryByRole('button', { name: /Accept/ })).toBeNull();
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sent).toEqual([{ 21: 1, 22: -1 }]));
+  });
+
+  it('Enter on a focused mark button is that button, not the suggestion', async () => {
+    const user = userEvent.setup();
+    renderPage(<MarkingInboxPage />, { path: '/marking', at: '/marking' });
+    const ben = await screen.findByRole('listitem', { name: "ben's answer to Capital" });
+    within(ben).getByRole('button', { name: 'Correct' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(ben).getByRole('button', { name: 'Correct' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
 

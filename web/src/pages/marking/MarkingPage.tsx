@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { MarkingItem } from '../../../../common/contracts/tutoring.ts';
+import type { MarkingInboxItem, MarkSuggestion } from '../../../../common/contracts/tutoring.ts';
+import { markingTexts } from '../../../../common/markingTexts.ts';
 import { failureTexts } from '../../../../common/messages.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
@@ -41,10 +42,10 @@ export function MarkingPage() {
   return <Marking student={name} />;
 }
 
-type Group = { questionId: number; items: { item: MarkingItem; index: number }[] };
+type Group = { questionId: number; items: { item: MarkingInboxItem; index: number }[] };
 
 /** Consecutive answers to one question (the server sends them grouped) as one group. */
-function groupByQuestion(items: readonly MarkingItem[]): Group[] {
+function groupByQuestion(items: readonly MarkingInboxItem[]): Group[] {
   const groups: Group[] = [];
   items.forEach((item, index) => {
     const last = groups.at(-1);
@@ -57,7 +58,9 @@ function groupByQuestion(items: readonly MarkingItem[]): Group[] {
 /**
  * The marking inbox: answers grouped by question with the model answer beside them, the longest
  * waiting first. Marks are chosen by button or by key (1 correct, 2 wrong, 0 unmarked; each moves
- * on to the next answer; ↑/↓ move) and kept across pages until the one Submit.
+ * on to the next answer; ↑/↓ move) and kept across pages until the one Submit. A short answer may
+ * come with a suggested mark and why (issue 19): shown, never applied until the teacher presses
+ * Enter on the answer or its Accept button.
  */
 function Marking({ student }: { student: string | null }) {
   const queryClient = useQueryClient();
@@ -102,8 +105,13 @@ function Marking({ student }: { student: string | null }) {
       Home: 0,
       End: items.length - 1,
     };
+    const suggestion = items[index]!.suggestion;
     if (choice) {
       setMark(items[index]!.id, choice.mark);
+      move(index + 1);
+    } else if (event.key === 'Enter' && suggestion && event.target === event.currentTarget) {
+      // Only on the answer itself: Enter on a focused mark button is that button's own click.
+      setMark(items[index]!.id, suggestion.mark);
       move(index + 1);
     } else if (event.key in moves) move(moves[event.key]!);
     else return;
@@ -165,7 +173,7 @@ function Marking({ student }: { student: string | null }) {
       </div>
       <p id="marking-keys" className={styles.keys}>
         Keys on an answer: <kbd>1</kbd> correct, <kbd>2</kbd> wrong, <kbd>0</kbd> unmarked (each moves on),{' '}
-        <kbd>↑</kbd> <kbd>↓</kbd> move.
+        <kbd>↑</kbd> <kbd>↓</kbd> move, <kbd>Enter</kbd> {markingTexts.acceptKey}.
       </p>
       {query.isPending && <p role="status">Loading…</p>}
       {unknownStudent && (
@@ -212,7 +220,9 @@ function Marking({ student }: { student: string | null }) {
                       className={`${styles.answer} ${current === 1 ? styles.correct : current === -1 ? styles.wrong : ''}`}
                       tabIndex={index === active ? 0 : -1}
                       aria-label={`${item.student}'s answer to ${question.title}`}
-                      aria-describedby="marking-keys"
+                      aria-describedby={
+                        item.suggestion ? `suggestion-${item.id} marking-keys` : 'marking-keys'
+                      }
                       onFocus={() => setActive(index)}
                       onKeyDown={(event) => onRowKey(event, index)}
                     >
@@ -226,6 +236,18 @@ function Marking({ student }: { student: string | null }) {
                       <div className={styles.given}>
                         <AnswerText type={question.type} answer={item.studentAnswer} />
                       </div>
+                      {item.suggestion && (
+                        <Suggestion
+                          id={`suggestion-${item.id}`}
+                          suggestion={item.suggestion}
+                          student={item.student}
+                          accepted={current === item.suggestion.mark}
+                          onAccept={(mark) => {
+                            setActive(index);
+                            setMark(item.id, mark);
+                          }}
+                        />
+                      )}
                       <fieldset className={styles.choices}>
                         <legend className="visually-hidden">Mark for {item.student}</legend>
                         {CHOICES.map((choice) => (
@@ -261,6 +283,42 @@ function Marking({ student }: { student: string | null }) {
           Submit
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** A suggested mark and why, with a button that accepts it (the same as Enter on the answer). */
+function Suggestion({
+  id,
+  suggestion,
+  student,
+  accepted,
+  onAccept,
+}: {
+  id: string;
+  suggestion: MarkSuggestion;
+  student: string;
+  accepted: boolean;
+  onAccept: (mark: 1 | -1) => void;
+}) {
+  const name = markingTexts.markName[suggestion.mark];
+  return (
+    <div className={styles.suggestion}>
+      <p id={id} className={styles.suggestionText}>
+        {markingTexts.suggested} <strong>{name}</strong>.{' '}
+        {markingTexts.reasons[suggestion.reason](name, suggestion.count)}
+      </p>
+      {!accepted && (
+        <Button
+          size="sm"
+          variant="secondary"
+          tabIndex={-1}
+          aria-label={markingTexts.acceptName(name, student)}
+          onClick={() => onAccept(suggestion.mark)}
+        >
+          {markingTexts.accept}
+        </Button>
+      )}
     </div>
   );
 }
