@@ -91,12 +91,20 @@ test('a student dashboard loads each section on first open, and its charts draw'
 
   await tutoring.click();
   await expect(tutoring).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('link', { name: 'Questions' })).toHaveAttribute(
+  // The section's own links (the header has links of the same names for a signed-in student).
+  const sectionLinks = page.getByRole('navigation', { name: 'Tutoring' });
+  await expect(sectionLinks.getByRole('link', { name: 'Questions' })).toHaveAttribute(
     'href',
     `/tutoring/${student.name}`,
   );
-  await expect(page.getByRole('link', { name: 'Review' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Submissions' })).toBeVisible();
+  await expect(sectionLinks.getByRole('link', { name: 'Review' })).toHaveAttribute(
+    'href',
+    `/review/${student.name}`,
+  );
+  await expect(sectionLinks.getByRole('link', { name: 'Submissions' })).toHaveAttribute(
+    'href',
+    `/submission/${student.name}`,
+  );
   await expectChartDrawn(page.locator('canvas[data-chart="pie"]'));
   await expectChartDrawn(page.locator('canvas[data-chart="line"]'));
   await expect(page.getByRole('table', { name: /Latest day/ })).toContainText('Correct2');

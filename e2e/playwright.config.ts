@@ -86,6 +86,9 @@ export default defineConfig({
         // Every test signs up from 127.0.0.1: the per-address sign-up limit (20 an hour) is a server
         // rule tested over HTTP (server/users), not something a browser run should trip over.
         SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
+        // Every answer the pages read is checked against its route's response contract, as in the
+        // server tests: a shape the contract does not describe becomes a 500 the test sees.
+        CHECK_RESPONSES: '1',
         [CLOCK_ORIGIN_VARIABLE]: process.env[CLOCK_ORIGIN_VARIABLE]!,
         ...providerEnv,
       },
