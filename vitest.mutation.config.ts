@@ -3,7 +3,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The server suite as StrykerJS runs it (`npm run test:mutation`, stryker.config.mjs). Stryker runs a
- * mutant's covering tests and stops at the first failure, so cheap files go first.
+ * mutant's covering tests and stops at the first failure, so the mutated folder's own tests (the
+ * likeliest to fail) go first, then the others, the random ones last.
  *
  * The random tests (the fuzz test, the calendar property test) are left out unless
  * MUTATION_RANDOM_TESTS=1: every mutant they reach would run them whole (minutes each on this
@@ -14,9 +15,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const RANDOM = ['server/http/fuzz.test.ts', 'server/calendars/consistency.test.ts'];
 const withRandom = process.env.MUTATION_RANDOM_TESTS === '1';
 
+/** The folder being mutated (set by bench/mutation.ts): its own tests run first. */
+const folder = process.env.MUTATION_FOLDER?.replace(/\/+$/, '');
+
 class CheapFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => RANDOM.findIndex((name) => file.moduleId.endsWith(name));
+    const rank = (file: TestSpecification) => {
+      const random = RANDOM.findIndex((name) => file.moduleId.endsWith(name));
+      if (random >= 0) return 2 + random;
+      const own = folder !== undefined && file.moduleId.includes(`/${folder}/`);
+      return own ? 0 : 1;
+    };
     return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId));
   }
 }
@@ -30,6 +39,8 @@ export default defineConfig({
       'common/**/*.test.ts',
       'server/http/**/*.test.ts',
       'server/{submissions,calendars,assignments,questions}/**/*.test.ts',
+      // Submitting over a stale draft (a 409 from server/submissions) is tested with the drafts.
+      'server/drafts/**/*.test.ts',
       'server/statements.test.ts',
       'server/wire.test.ts',
     ],

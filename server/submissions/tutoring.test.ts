@@ -539,3 +539,163 @@ describe('scores and reassigning (issue 11)', () => {
     });
   });
 });
+
+describe('refusals word for word, and the fields of an answer', () => {
+  const post = (as: TestUser, url: string, body: unknown) => call(t, as, 'POST', url, body);
+
+  it('names each refused answer of a batch in its details and in one message', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const a = await createQuestion(t, teacher, { students: [name] });
+    const notMine = await createQuestion(t, teacher, { students: ['bob'] });
+    const response = await post(student, '/api/v1/submissions/multiples', [
+      { questionId: 987654, studentAnswer: '01', studentName: name },
+      { questionId: a, studentAnswer: 'nope', studentName: name },
+      { questionId: notMine, studentAnswer: '01', studentName: name },
+      { questionId: a, studentAnswer: '01', studentName: name },
+    ]);
+    expect(response.statusCode).toBe(400);
+    const details = [
+      { path: '[0].questionId', message: 'no question with id 987654' },
+      { path: '[1].studentAnswer', message: 'is not one of the options' },
+      { path: '[2].questionId', message: `question ${notMine} is not pending for ${name}` },
+      { path: '[3].questionId', message: `question ${a} is answered twice in this batch` },
+    ];
+    expect(response.json().details).toEqual(details);
+    expect(response.json().message).toBe(
+      `Answer 1 (questionId): no question with id 987654; Answer 2 (studentAnswer): is not one of the options; ` +
+        `Answer 3 (questionId): question ${notMine} is not pending for ${name}; ` +
+        `Answer 4 (questionId): question ${a} is answered twice in this batch`,
+    );
+  });
+
+  it('names each refused redo: an answer that does not fit, a question twice, one not in review', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const wrong = await createQuestion(t, teacher, { students: [name] });
+    const right = await createQuestion(t, teacher, { students: [name] });
+    await post(student, '/api/v1/submissions/multiples', [
+      { questionId: wrong, studentAnswer: '12', studentName: name },
+      { questionId: right, studentAnswer: '01', studentName: name },
+    ]);
+    const response = await post(student, `/api/v1/submissions/review/${name}`, [
+      { questionId: wrong, studentAnswer: 'nope' },
+      { questionId: wrong, studentAnswer: '01' },
+      { questionId: right, studentAnswer: '01' },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: '[0].studentAnswer', message: 'is not one of the options' },
+      { path: '[1].questionId', message: `question ${wrong} is answered twice in this batch` },
+      { path: '[2].questionId', message: `question ${right} is not in ${name}'s review list` },
+    ]);
+    // Nothing was stored: the wrong answer is still the one to redo.
+    expect((await call(t, student, 'GET', `/api/v1/submissions/review/${name}`)).json().totalElements).toBe(
+      1,
+    );
+  });
+
+  it("names every submission that is not the student's when marks name several", async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const other = await t.createUser({ roles: ['STUDENT'] });
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const q = await createQuestion(t, teacher, { type: 's', students: [other.user.username] });
+      const [answer] = (
+        await post(other, '/api/v1/submissions/multiples', [
+          { questionId: q, studentAnswer: 'text', studentName: other.user.username },
+        ])
+      ).json() as SubmissionQuestion[];
+      ids.push(answer!.id);
+    }
+    const name = student.user.username;
+    const response = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, {
+      [ids[0]!]: 1,
+      [ids[1]!]: -1,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`No submissions ${ids[0]}, ${ids[1]} of ${name}.`);
+  });
+
+  it('answers each stored answer with its submit time, due date and redo flag; a redo keeps the due date', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const early = dueIn(t, 30);
+    const late = dueIn(t, 78);
+    const first = await createQuestion(t, teacher, { students: [name], targetDate: early });
+    const second = await createQuestion(t, teacher, { students: [name], targetDate: late });
+    const submitted = dueIn(t, 0);
+    const answers = (
+      await post(student, '/api/v1/submissions/multiples', [
+        { questionId: second, studentAnswer: '12', studentName: name },
+        { questionId: first, studentAnswer: '01', studentName: name },
+      ])
+    ).json() as SubmissionQuestion[];
+    const expected = {
+      [first]: { studentAnswer: '01', submitDate: submitted, targetDate: early, marked: 1, redo: false },
+      [second]: { studentAnswer: '12', submitDate: submitted, targetDate: late, marked: -1, redo: false },
+    };
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) expect(answer).toMatchObject(expected[answer.question.id]!);
+
+    t.clock.advance(3_600_000);
+    const [redo] = (
+      await post(student, `/api/v1/submissions/review/${name}`, [{ questionId: second, studentAnswer: '01' }])
+    ).json() as SubmissionQuestion[];
+    expect(redo).toMatchObject({
+      studentAnswer: '01',
+      submitDate: dueIn(t, 0),
+      targetDate: late,
+      redo: true,
+    });
+
+    const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json();
+    expect(page.summary.firstDueDate.slice(0, 10)).toBe(early.slice(0, 10));
+    expect(page.summary.lastDueDate.slice(0, 10)).toBe(late.slice(0, 10));
+  });
+
+  it('sums up nothing for a student with no answer, and has no latest day count', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json();
+    expect(page.summary).toEqual({
+      total: 0,
+      correct: 0,
+      wrong: 0,
+      unmarked: 0,
+      redos: 0,
+      corrected: 0,
+      firstDueDate: null,
+      lastDueDate: null,
+    });
+    expect(page.marks).toEqual([]);
+    expect((await call(t, student, 'GET', `/api/v1/submissions/day_counts?name=${name}`)).json()).toEqual([]);
+    const latest = await call(t, student, 'GET', `/api/v1/submissions/day_counts/latest?name=${name}`);
+    expect(latest.statusCode).toBe(404);
+    expect(latest.json().message).toBe('No submissions yet.');
+  });
+
+  it('counts answers per day of submitting, newest day first, and the latest is the newest', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 100) }));
+    const answer = (questionId: number, studentAnswer: string) =>
+      post(student, '/api/v1/submissions/multiples', [{ questionId, studentAnswer, studentName: name }]);
+    const day1 = dayOf(t.clock.now(), t.config.timeZone);
+    await answer(ids[0]!, '01');
+    t.clock.advance(24 * 3_600_000);
+    const day2 = dayOf(t.clock.now(), t.config.timeZone);
+    await answer(ids[1]!, '12');
+    await answer(ids[2]!, '01');
+    const counts = (await call(t, student, 'GET', `/api/v1/submissions/day_counts?name=${name}`)).json();
+    expect(counts).toEqual([
+      { name, date: day2, correctCounts: 1, wrongCounts: 1, unmarkedCounts: 0 },
+      { name, date: day1, correctCounts: 1, wrongCounts: 0, unmarkedCounts: 0 },
+    ]);
+    expect(
+      (await call(t, student, 'GET', `/api/v1/submissions/day_counts/latest?name=${name}`)).json(),
+    ).toEqual(counts[0]);
+  });
+});
