@@ -14,6 +14,7 @@ import { recountCalendar, storedCalendar } from './calendars/queries.ts';
 import { assignments, questions, submissions, users } from './db/schema.ts';
 import { recountTopicStats, storedTopicStats } from './stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
+import { atOnce, noServerError, overSocket } from './test/sockets.ts';
 import { createQuestion, dueIn } from './test/tutoring.ts';
 
 /**
@@ -39,31 +40,15 @@ type Answer = { status: number; body: unknown };
 const statuses: number[] = [];
 
 async function send(as: TestUser, method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      cookie: as.cookie,
-      origin: base,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  statuses.push(response.status);
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // plain-text answers stay text
-  }
-  if (response.status >= 500) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return { status: response.status, body: parsed };
+  const answer = noServerError(
+    await overSocket(base, method, path, { cookie: as.cookie, body }),
+    `${method} ${path}`,
+  );
+  statuses.push(answer.status);
+  return { status: answer.status, body: answer.body };
 }
 
-/** Starts every request before awaiting any, so they arrive together. */
-function burst<T>(count: number, request: (index: number) => Promise<T>): Promise<T[]> {
-  return Promise.all(Array.from({ length: count }, (_, i) => request(i)));
-}
+const burst = atOnce;
 
 async function expectCalendarsRecounted(...students: TestUser[]): Promise<void> {
   for (const student of students) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { overSocket } from '../test/sockets.ts';
 import { createQuestion, dueIn } from '../test/tutoring.ts';
 import { recountCalendar, storedCalendar } from './queries.ts';
 
@@ -23,18 +24,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function send(as: TestUser, method: string, path: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${base}/api/v1/${path}`, {
-    method,
-    headers: {
-      cookie: as.cookie,
-      origin: base,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return response.status;
+  const answer = await overSocket(base, method, `/api/v1/${path}`, { cookie: as.cookie, body });
+  if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status}: ${answer.text}`);
+  return answer.status;
 }
 
 describe('the calendar rebuild under racing reassignments', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MathIssued } from '../../common/contracts/math.ts';
 import { parseMathQuestion } from '../../common/math.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { overSocket } from '../test/sockets.ts';
 import { recountDays, storedDays } from './queries.ts';
 
 /**
@@ -17,13 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function send(as: TestUser, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${base}/api/v1/${path}`, {
-    method: 'POST',
-    headers: { cookie: as.cookie, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return overSocket(base, 'POST', `/api/v1/${path}`, { cookie: as.cookie, body: body ?? {} });
 }
 
 describe('the 100-a-day cap under racing answers', () => {

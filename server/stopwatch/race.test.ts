@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { noServerError, overSocket } from '../test/sockets.ts';
 import { recordsOfRun } from './queries.ts';
 import { STOPWATCH_COOKIE } from './routes.ts';
 
@@ -19,16 +20,16 @@ afterAll(() => t.close());
 async function send(
   body: object,
   cookie?: string,
-): Promise<{ status: number; body: unknown; cookie?: string }> {
-  const response = await fetch(`${base}/api/v1/stopwatch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ name: 'Racer', generatedDate: null, ...body }),
-  });
-  const text = await response.text();
-  if (response.status >= 500) throw new Error(`${response.status}: ${text}`);
-  const set = response.headers.getSetCookie().find((c) => c.startsWith(`${STOPWATCH_COOKIE}=`));
-  return { status: response.status, body: JSON.parse(text), cookie: set?.split(';')[0] };
+): Promise<{ status: number; body: unknown; cookie?: string | undefined }> {
+  const answer = noServerError(
+    await overSocket(base, 'POST', '/api/v1/stopwatch', {
+      cookie,
+      body: { name: 'Racer', generatedDate: null, ...body },
+    }),
+    'POST stopwatch',
+  );
+  const set = answer.headers.getSetCookie().find((c) => c.startsWith(`${STOPWATCH_COOKIE}=`));
+  return { status: answer.status, body: answer.body, cookie: set?.split(';')[0] };
 }
 
 describe('stopwatch races', () => {

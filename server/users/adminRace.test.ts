@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/open.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { noServerError, overSocket } from '../test/sockets.ts';
 
 /**
  * The admin console's check-then-write rules under parallel requests through real sockets. On
@@ -17,14 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function send(as: TestUser, method: string, path: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { cookie: as.cookie, origin: base, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 500) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return response.status;
+  const answer = await overSocket(base, method, path, { cookie: as.cookie, body });
+  return noServerError(answer, `${method} ${path}`).status;
 }
 
 const adminCount = async () =>
