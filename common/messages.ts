@@ -25,6 +25,12 @@ export const authTexts = {
   firstNameEmpty: 'First Name is Empty!',
   signUpPasswordEmpty: 'Password is Empty!',
   passwordsDoNotMatch: 'Passwords do not match!',
+
+  /** Sent to /login by a page the signed-in user may not open (spec 1 §8), with a way back. */
+  signedInAsOther: (name: string) =>
+    `You are signed in as ${name}, who may not open that page. Sign in as someone who may, or go back to`,
+  yourPage: 'your page',
+  yourPageEnd: '.',
 } as const;
 
 /** Provider sign-in (spec 1 §2, spec 2 §2) and the outcomes of issue 15 that send the user back to /login. */

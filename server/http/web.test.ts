@@ -183,7 +183,7 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       path.join(`${dir}-prerender`, 'prerender.js'),
       `export const PRERENDERED_PATHS = ['/login', '/signup'];
        export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-       export async function renderPage(path, settings) { ${renderPage} }
+       export async function renderPage(path, settings, language) { ${renderPage} }
        export function pageHead(path) {
          return path === '/signup' ? { title: 'Join <us> & "learn"', description: 'Sign up & go' } : null;
        }`,
@@ -236,6 +236,39 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       expect(head.split(' crossorigin ').length).toBe(head.split('fetchpriority="low" crossorigin ').length);
       expect(archive.body).toContain('<script type="module" crossorigin src="/assets/index.js">');
       expect(archive.body).not.toContain('fetchpriority');
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+
+  it('renders each page in both languages and serves the one the request asks for (cookie, else Accept-Language)', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the fake render's own source, a template literal
+    const dir = builtWithPrerender("return `<h1>${language === 'ko' ? '로그인' : 'Sign In'} ${path}</h1>`;");
+    const app = await startTestApp({ env: { WEB_DIST_DIR: dir } });
+    const page = (url: string, headers: Record<string, string>) =>
+      app.request({ method: 'GET', url, headers });
+    try {
+      const english = await page('/login', {});
+      expect(english.body).toContain('<h1>Sign In /login</h1>');
+      expect(english.body).toContain('<html lang="en">');
+      expect(english.headers.vary).toMatch(/Cookie/);
+      expect(english.headers.vary).toMatch(/Accept-Language/);
+      const korean = await page('/login', { 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8' });
+      expect(korean.body).toContain('<h1>로그인 /login</h1>');
+      expect(korean.body).toContain('<html lang="ko">');
+      expect(korean.headers.etag).not.toBe(english.headers.etag);
+      // Weights decide, not the order written; a language with neither is English.
+      expect((await page('/signup', { 'accept-language': 'en;q=0.5, ko;q=0.8' })).body).toContain(
+        '로그인 /signup',
+      );
+      expect((await page('/signup', { 'accept-language': 'ja, fr' })).body).toContain('Sign In /signup');
+      // The choice made in the header (the cookie) wins over the browser's languages.
+      const chosen = await page('/login', { 'accept-language': 'ko', cookie: 'lang=en' });
+      expect(chosen.body).toContain('<h1>Sign In /login</h1>');
+      expect((await page('/login', { cookie: 'lang=ko' })).body).toContain('<html lang="ko">');
+      // A page drawn by the browser still says its language.
+      expect((await page('/questions', { cookie: 'lang=ko' })).body).toContain('<html lang="ko">');
     } finally {
       await app.close();
       remove(dir);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, requestLanguage } from '../../common/i18n/translation.ts';
 import { apiMessages } from '../../common/messages.ts';
 import { OAUTH_META_NAME } from '../../common/oauth.ts';
 import { isApiPath, sendError } from './errors.ts';
@@ -18,7 +19,11 @@ export type WebAppOptions = {
 type PrerenderModule = {
   PRERENDERED_PATHS: readonly string[];
   PRERENDERED_ATTRIBUTE: string;
-  renderPage(path: string, settings: { signInProviders: readonly string[] }): Promise<string>;
+  renderPage(
+    path: string,
+    settings: { signInProviders: readonly string[] },
+    language?: Language,
+  ): Promise<string>;
   /** A page's own title and description, where they differ from index.html's. */
   pageHead?(path: string): { title: string; description: string } | null;
 };
@@ -82,6 +87,14 @@ export function withLowPriorityCode(html: string): string {
   );
 }
 
+/** index.html in a language: `<html lang>`, which the app also reads to take a prerendered page over. */
+export function withLanguage(html: string, language: Language): string {
+  return html.replace(
+    /<html\b([^>]*)>/i,
+    (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/i, '')} lang="${language}">`,
+  );
+}
+
 /** index.html with the server's settings the pages need before any API answer, as a meta tag. */
 export function indexWithSettings(html: string, options: WebAppOptions): string {
   const meta = `<meta name="${OAUTH_META_NAME}" content="${options.signInProviders.join(' ')}" />`;
@@ -113,8 +126,8 @@ export function indexForPath(html: string, path: string): string {
 }
 
 /**
- * Renders the pages the build can render (sign-in, sign-up…) once, with this server's settings:
- * path → index.html holding that page. A page that fails to render is served the usual way (the
+ * Renders the pages the build can render (sign-in, sign-up…) once in each language, with this
+ * server's settings: `<language> <path>` → index.html holding that page in that language. A page that fails to render is served the usual way (the
  * app draws it in the browser), and the server says so in its log.
  */
 async function prerenderPages(
@@ -138,20 +151,32 @@ async function prerenderPages(
       ? fs.readFileSync(file, 'utf8')
       : null;
   };
-  for (const pagePath of render.PRERENDERED_PATHS) {
-    try {
-      const markup = await render.renderPage(pagePath, { signInProviders: options.signInProviders });
-      const html = withPageHead(indexForPath(indexHtml, pagePath), render.pageHead?.(pagePath));
-      pages.set(
-        pagePath,
-        withPrerenderedPage(
-          html,
-          { path: pagePath, markup, attribute: render.PRERENDERED_ATTRIBUTE },
-          readStyle,
-        ),
-      );
-    } catch (error) {
-      app.log.warn({ err: error, path: pagePath }, 'A page could not be prerendered; the browser draws it.');
+  for (const language of LANGUAGES) {
+    for (const pagePath of render.PRERENDERED_PATHS) {
+      try {
+        const markup = await render.renderPage(
+          pagePath,
+          { signInProviders: options.signInProviders },
+          language,
+        );
+        const html = withPageHead(
+          withLanguage(indexForPath(indexHtml, pagePath), language),
+          render.pageHead?.(pagePath),
+        );
+        pages.set(
+          `${language} ${pagePath}`,
+          withPrerenderedPage(
+            html,
+            { path: pagePath, markup, attribute: render.PRERENDERED_ATTRIBUTE },
+            readStyle,
+          ),
+        );
+      } catch (error) {
+        app.log.warn(
+          { err: error, path: pagePath, language },
+          'A page could not be prerendered; the browser draws it.',
+        );
+      }
     }
   }
   return pages;
@@ -177,7 +202,7 @@ export async function registerWebApp(
     : new Map<string, string>();
   // One variant per set of preload blocks kept (a handful), each with its own ETag.
   const variants = new Map<string, { html: string; etag: string }>();
-  const indexFor = (url: string) => {
+  const indexFor = (url: string, language: Language) => {
     const path = url.split('?')[0] ?? '/';
     let decoded = path;
     try {
@@ -186,7 +211,10 @@ export async function registerWebApp(
       // a malformed address: match it as it came
     }
     const page = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
-    const html = indexForPath(prerendered.get(page) ?? indexHtml, decoded);
+    const html = indexForPath(
+      prerendered.get(`${language} ${page}`) ?? withLanguage(indexHtml, language),
+      decoded,
+    );
     let variant = variants.get(html);
     if (!variant) {
       variant = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
@@ -195,8 +223,10 @@ export async function registerWebApp(
     return variant;
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, etag } = indexFor(request.url);
-    reply.header('cache-control', 'no-cache').header('etag', etag);
+    // The page's language: the visitor's choice (cookie), else the browser's (Accept-Language).
+    const language = requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+    const { html, etag } = indexFor(request.url, language);
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Cookie, Accept-Language');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   };

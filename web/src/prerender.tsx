@@ -7,14 +7,25 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { Language } from '../../common/i18n/translation.ts';
 import { AppShell } from './AppShell.tsx';
+import { showLanguage } from './i18n/language.ts';
 import type { PageSettings } from './pageSettings.ts';
 import { owner } from './pages/portfolio/content/owner.ts';
 
+export { LANGUAGES } from '../../common/i18n/translation.ts';
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_PATHS } from './prerendered.ts';
 
-/** The HTML of the app at `path`, once every lazily loaded page of it has loaded. */
-export async function renderPage(path: string, settings: PageSettings): Promise<string> {
+/**
+ * The HTML of the app at `path` in `language`, once every lazily loaded page of it has loaded. The
+ * server renders each page once per language, one after the other (the language is the app's).
+ */
+export async function renderPage(
+  path: string,
+  settings: PageSettings,
+  language: Language = 'en',
+): Promise<string> {
+  await showLanguage(language);
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={path}>{children}</StaticRouter>
   );

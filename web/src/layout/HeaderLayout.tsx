@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { layout } from '../../../common/limits.ts';
-import { headerTexts } from '../../../common/messages.ts';
 import { childrenApi } from '../api/children.ts';
 import { markingApi, markingKeys } from '../api/marking.ts';
 import { userKeys, usersApi } from '../api/users.ts';
+import { useTexts } from '../i18n/texts.ts';
 import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
 import { AppProviders } from './AppProviders.tsx';
 import styles from './HeaderLayout.module.css';
@@ -45,6 +45,7 @@ export function HeaderLayout() {
  * it answers), and a page that needs to know who is signed in asks the same cached query.
  */
 function Header() {
+  const { headerTexts } = useTexts('messages');
   const location = useLocation();
   const onFailure = useApiFailure();
   const hidden = useHeaderHidden();

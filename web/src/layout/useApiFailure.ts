@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AuthCheckResponse } from '../../../common/contracts/users.ts';
-import { failureTexts } from '../../../common/messages.ts';
 import { isApiError } from '../api/client.ts';
 import { type FailureWords, failureMessage } from '../api/failures.ts';
 import { userKeys, usersApi } from '../api/users.ts';
+import { useTexts } from '../i18n/texts.ts';
 import { flashToast, useToast } from '../ui/Toast.tsx';
 
 export type FailureOptions = {
@@ -42,6 +42,7 @@ export type LoginState = { from?: string; denied?: boolean };
  * from the shared rule (api/failures.ts).
  */
 export function useApiFailure(defaults: PageFailureDefaults = {}) {
+  const { failureTexts } = useTexts('messages');
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast } = useToast();
@@ -90,6 +91,9 @@ export function useApiFailure(defaults: PageFailureDefaults = {}) {
       forbiddenTo,
       otherText,
       notFound,
+      failureTexts.sessionExpired,
+      failureTexts.serverIssueBang,
+      failureTexts.accessDenied,
     ],
   );
 }

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appLoadTexts } from '../../../common/messages.ts';
+import { useTexts } from '../i18n/texts.ts';
 import { ChunkLoadError, reloadFor, shouldReloadFor } from './chunks.ts';
 import { retryFailedChunks } from './lazyPage.tsx';
 
@@ -61,6 +61,7 @@ function Attempt({ children }: { children: ReactNode }) {
 type FailureProps = { error: ChunkLoadError; onRetry: () => void; loading: ReactNode };
 
 function ChunkFailure({ error, onRetry, loading }: FailureProps) {
+  const { appLoadTexts } = useTexts('messages');
   // A tab left open across a deploy asks for files that are gone: it reloads (once) instead.
   const [reloading] = useState(() => shouldReloadFor(error));
   useEffect(() => {
@@ -84,6 +85,7 @@ function ChunkFailure({ error, onRetry, loading }: FailureProps) {
 }
 
 function UnexpectedError() {
+  const { appLoadTexts } = useTexts('messages');
   const navigate = useNavigate();
   // The page the app opened on has the key 'default': there is nothing in the app to go back to.
   const canGoBack = useLocation().key !== 'default';

@@ -1,5 +1,5 @@
 import { limits } from '../../../common/limits.ts';
-import { appLoadTexts } from '../../../common/messages.ts';
+import { textsNow } from '../i18n/texts.ts';
 
 /**
  * Loading one part of the web app (a route's script chunk) with the failures spec 2 §8–§9 name:
@@ -14,7 +14,7 @@ export class ChunkLoadError extends Error {
   readonly failureType: ChunkFailureType;
   readonly address: string;
   constructor(chunkId: string, failureType: ChunkFailureType, address: string, options?: ErrorOptions) {
-    super(appLoadTexts.chunkFailed(chunkId, failureType, address), options);
+    super(textsNow().appLoadTexts.chunkFailed(chunkId, failureType, address), options);
     this.name = 'ChunkLoadError';
     this.chunkId = chunkId;
     this.failureType = failureType;

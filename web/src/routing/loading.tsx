@@ -1,7 +1,8 @@
-import { appLoadTexts } from '../../../common/messages.ts';
+import { useTexts } from '../i18n/texts.ts';
 
 /** The content area while a page's code loads: the header above it stays. */
 export function PageLoading() {
+  const { appLoadTexts } = useTexts('messages');
   return (
     <div className="page-loading" role="status">
       <p className="page-loading-text">{appLoadTexts.loading}</p>
@@ -31,6 +32,7 @@ export function FrameLoading() {
 
 /** A screen without the header (sign-in, sign-up) while its code loads. */
 export function ScreenLoading() {
+  const { appLoadTexts } = useTexts('messages');
   return (
     <main className="frame-loading-content">
       <p role="status" className="screen-loading">

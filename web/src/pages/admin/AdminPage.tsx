@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { adminTexts } from '../../../../common/adminTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
@@ -24,6 +24,7 @@ const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN');
  * remembered (a 401 is the header's: the same move).
  */
 export function AdminPage() {
+  const { failureTexts } = useTexts('messages');
   const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const navigate = useNavigate();
   const location = useLocation();
@@ -37,7 +38,7 @@ export function AdminPage() {
       replace: true,
       state: { from: `${location.pathname}${location.search}`, denied: true } satisfies LoginState,
     });
-  }, [allowed, navigate, location.pathname, location.search, showToast]);
+  }, [allowed, navigate, location.pathname, location.search, showToast, failureTexts.accessDenied]);
 
   if (!allowed) return null;
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useState } from 'react';
-import { failureTexts } from '../../../../common/messages.ts';
 import { adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { type FailureOptions, useApiFailure } from '../../layout/useApiFailure.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
@@ -52,6 +52,7 @@ export function Section({
 
 /** The console's failure rule: a load failure says 'There is an issue on the server...' (spec 2 §8). */
 export function useAdminFailure() {
+  const { failureTexts } = useTexts('messages');
   return useApiFailure({ otherText: failureTexts.serverIssueDots });
 }
 

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { splitNameList, typeNames } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type SearchField } from '../../api/authoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -35,6 +35,7 @@ const FIELDS: { value: SearchField; label: string }[] = [
  * Duplicate checkbox per question, and a floating panel that reassigns the chosen ones.
  */
 export function ArchivePage() {
+  const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
   const zone = useAppTimeZone();

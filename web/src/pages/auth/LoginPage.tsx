@@ -1,12 +1,12 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { authTexts, failureTexts, oauthTexts } from '../../../../common/messages.ts';
 import { isOAuthOutcome, isOAuthProvider, providerLabels } from '../../../../common/oauth.ts';
 import { safeReturnPath } from '../../../../common/returnPath.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { preloadRoute } from '../../routes.tsx';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
@@ -25,7 +25,10 @@ export function WelcomeBackPage() {
 }
 
 /** The sentence for `/login?oauth=<outcome>&provider=<name>` (a provider sign-in that came back here). */
-function providerOutcome(search: string): { text: string; tone: 'error' | 'info' } | null {
+function providerOutcome(
+  search: string,
+  oauthTexts: Namespaces['messages']['oauthTexts'],
+): { text: string; tone: 'error' | 'info' } | null {
   const params = new URLSearchParams(search);
   const outcome = params.get('oauth');
   const provider = params.get('provider');
@@ -37,6 +40,7 @@ function providerOutcome(search: string): { text: string; tone: 'error' | 'info'
 }
 
 export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcomeBack' }) {
+  const { authTexts, failureTexts, oauthTexts } = useTexts('messages');
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast, dismissToast } = useToast();
@@ -59,7 +63,7 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
   // A provider sign-in that came back here says why, once (the address loses its query).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
   useEffect(() => {
-    const outcome = providerOutcome(location.search);
+    const outcome = providerOutcome(location.search, oauthTexts);
     if (!outcome) return;
     showToast(outcome.text, outcome.tone);
     navigate({ pathname: location.pathname }, { replace: true, state: location.state });
@@ -125,8 +129,9 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
         </p>
         {signedInAs && (
           <p className={styles.hint} role="note">
-            You are signed in as {signedInAs}, who may not open that page. Sign in as someone who may, or go
-            back to <Link to={`/user/${encodeURIComponent(signedInAs)}`}>your page</Link>.
+            {authTexts.signedInAsOther(signedInAs)}{' '}
+            <Link to={`/user/${encodeURIComponent(signedInAs)}`}>{authTexts.yourPage}</Link>
+            {authTexts.yourPageEnd}
           </p>
         )}
         <form className={styles.form} onSubmit={onSubmit} noValidate>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { oauthTexts } from '../../../../common/messages.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { preloadRoute } from '../../routes.tsx';
 import styles from './auth.module.css';
 
@@ -12,6 +12,7 @@ import styles from './auth.module.css';
  * missing token, or a failure go to /login. A failure is logged only, without a message (spec 2 §8).
  */
 export function OAuthRegisterPage() {
+  const { oauthTexts } = useTexts('messages');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');

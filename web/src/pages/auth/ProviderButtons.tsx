@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { oauthTexts } from '../../../../common/messages.ts';
 import {
   isOAuthProvider,
   OAUTH_META_NAME,
@@ -8,6 +7,7 @@ import {
   providerLabels,
 } from '../../../../common/oauth.ts';
 import { usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { usePageSettings } from '../../pageSettings.ts';
 import styles from './ProviderButtons.module.css';
 
@@ -77,6 +77,7 @@ export function ProviderMark({ provider }: { provider: OAuthProvider }) {
  * the path to come back to. Only configured providers get one.
  */
 export function ProviderButtons({ from }: { from: string | null }) {
+  const { oauthTexts } = useTexts('messages');
   const providers = useSignInProviders();
   if (providers.length === 0) return null;
   const query = from ? `?from=${encodeURIComponent(from)}` : '';

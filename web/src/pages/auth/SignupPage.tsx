@@ -1,10 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
-import { authTexts, failureTexts } from '../../../../common/messages.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { useInteractive } from '../../routing/useInteractive.ts';
@@ -18,6 +18,7 @@ import { PasswordInput } from './PasswordInput.tsx';
  * the teacher's lists). After a successful sign-up the new user is signed in, as in the original.
  */
 export function SignupPage() {
+  const { authTexts, failureTexts } = useTexts('messages');
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast, dismissToast } = useToast();

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { limits } from '../../../../common/limits.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { profileApi } from '../../api/profile.ts';
 import { userKeys } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -31,6 +31,7 @@ export function pictureProblem(file: File): string | null {
  * the dialog, where the user is (the rest of the page is inert while it is open).
  */
 export function EditProfileDialog({ person, onClose }: { person: UserResponse; onClose: () => void }) {
+  const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showToast } = useToast();

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { mathTexts } from '../../../../common/mathTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { LineChart, ScorePie } from '../../ui/charts/charts.tsx';
@@ -22,6 +22,7 @@ const RECENT_DAYS = 14;
  * first load carries neither.
  */
 export function MathSection() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });

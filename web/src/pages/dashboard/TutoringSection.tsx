@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Calendar } from '../../ui/Calendar.tsx';
@@ -16,6 +16,7 @@ import styles from './UserPage.module.css';
  * calendar, and loads its data only when the section is first opened.
  */
 export function TutoringSection() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const latest = useQuery({

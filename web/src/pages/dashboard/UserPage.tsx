@@ -4,10 +4,10 @@ import { useParams } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '../../../../common/avatars.ts';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
 import { dashboardTexts } from '../../../../common/insightTexts.ts';
-import { failureTexts, headerTexts } from '../../../../common/messages.ts';
 import { weekTexts } from '../../../../common/weekTexts.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { lazyPage } from '../../routing/lazyPage.tsx';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -36,6 +36,7 @@ const roleList = (person: UserResponse) => person.role.split(',').filter(Boolean
  * each loading its data when first opened; a parent's children; a teacher's tools and students.
  */
 export function UserPage() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name), retry: false });
@@ -144,6 +145,7 @@ function Accordion({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function StudentSections({ name }: { name: string }) {
+  const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const services = useQuery({
     queryKey: profileKeys.subscriptions(name),
@@ -174,6 +176,7 @@ function StudentSections({ name }: { name: string }) {
 
 /** A parent's own dashboard: their children, each with a link to their dashboard and statistics. */
 function Children({ name }: { name: string }) {
+  const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const children = useQuery({
     queryKey: profileKeys.children(name),
@@ -201,6 +204,7 @@ function Children({ name }: { name: string }) {
 }
 
 function PersonEntry({ name, picture }: { name: string; picture: string | null }) {
+  const { headerTexts } = useTexts('messages');
   const path = encodeURIComponent(name);
   return (
     <li className={styles.person}>
@@ -221,6 +225,7 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
 
 /** A teacher's own dashboard: the teacher pages, and the students given their questions. */
 function TeacherTools() {
+  const { headerTexts } = useTexts('messages');
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const name = me.data?.username ?? '';
   const students = useQuery({

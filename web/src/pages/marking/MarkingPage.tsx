@@ -3,12 +3,12 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { MarkingInboxItem, MarkSuggestion } from '../../../../common/contracts/tutoring.ts';
 import { markingTexts } from '../../../../common/markingTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { markingApi, markingKeys } from '../../api/marking.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -63,6 +63,7 @@ function groupByQuestion(items: readonly MarkingInboxItem[]): Group[] {
  * Enter on the answer or its Accept button.
  */
 function Marking({ student }: { student: string | null }) {
+  const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { showToast } = useToast();
@@ -84,7 +85,7 @@ function Marking({ student }: { student: string | null }) {
   useEffect(() => {
     if (query.error && !isApiError(query.error, 404))
       onFailure(query.error, { otherText: failureTexts.listIssue });
-  }, [query.error, onFailure]);
+  }, [query.error, onFailure, failureTexts.listIssue]);
 
   const items = query.data?.content ?? [];
   const groups = groupByQuestion(items);

@@ -4,10 +4,10 @@ import { useLocation } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
 import { mathReward } from '../../../../common/math.ts';
 import { mathTexts } from '../../../../common/mathTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { mathApi, mathKeys } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
@@ -45,6 +45,7 @@ function saveGame(game: Saved): void {
  * question and marks every answer; the page runs the countdown, the timer and the reward.
  */
 export function MathGamePage() {
+  const { failureTexts } = useTexts('messages');
   const location = useLocation();
   const entry = location.state as EntryState;
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { mathTexts } from '../../../../common/mathTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { mathApi, mathKeys } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { buttonClass } from '../../ui/Button.tsx';
@@ -15,6 +15,7 @@ import styles from './Math.module.css';
  * student's count for today, Start (the game, with the name in navigation state) and Results.
  */
 export function MathPage() {
+  const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const name = me.data?.username ?? '';

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
 import { mathTexts } from '../../../../common/mathTexts.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -21,6 +21,7 @@ import styles from './Math.module.css';
  * together. The charts come with this page's chunk (the `charts` group), never with others'.
  */
 export function MathResultPage() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const { page, size, setPage, setSize } = usePageParams([], { defaultSize: mathLimits.resultPageSize });
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });

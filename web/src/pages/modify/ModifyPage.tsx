@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ModifyResult } from '../../../../common/contracts/tutoring.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { typeNames } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type QuestionChange } from '../../api/authoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -60,6 +60,7 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
  * pages until Modify. Code is edited in its own fields with a language picker (issue 11).
  */
 export function ModifyPage() {
+  const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();

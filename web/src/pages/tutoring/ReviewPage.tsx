@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -26,6 +26,7 @@ export const SOLVE_ALL = 'You should solve all questions';
  * which redos were right.
  */
 export function ReviewPage() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -154,7 +155,7 @@ export function ReviewPage() {
         {viewer.canAnswer && (
           <>
             <p className={styles.saving} role="status">
-              {draftStatusText(drafts.status, label)}
+              {draftStatusText(drafts.status, label, failureTexts.serverIssueBang)}
             </p>
             <Button
               variant="primary"

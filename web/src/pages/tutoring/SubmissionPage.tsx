@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { markingKeys } from '../../api/marking.ts';
 import { tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -142,6 +142,7 @@ const MARK_CHOICES: { mark: Mark; label: string }[] = [
  * header's count are asked again (the server recounts calendars and topic statistics).
  */
 function ChangeMark({ name, submission }: { name: string; submission: SubmissionQuestion }) {
+  const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const onFailure = useApiFailure();
   const { showToast } = useToast();

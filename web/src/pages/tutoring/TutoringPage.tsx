@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { questionLimits } from '../../../../common/limits.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -26,6 +26,7 @@ const STALE_HINT = 'The newer answer is shown now: check it and submit again.';
 
 /** /tutoring/{name}[?date=YYYY-MM-DD&page=&size=]: the student's pending questions to answer (spec 1 §2). */
 export function TutoringPage() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const { page, size, date, setPage, setSize } = usePageParams();
   const confirm = useConfirm();
@@ -182,7 +183,7 @@ export function TutoringPage() {
         )}
         {viewer.canAnswer && (
           <p className={styles.saving} role="status">
-            {draftStatusText(drafts.status, label)}
+            {draftStatusText(drafts.status, label, failureTexts.serverIssueBang)}
           </p>
         )}
       </div>
@@ -208,7 +209,11 @@ export function TutoringPage() {
 }
 
 /** The line under the questions: what happened to the answers typed (a refusal is never "offline"). */
-export function draftStatusText(status: DraftStatus, label: (questionId: string) => string): string {
+export function draftStatusText(
+  status: DraftStatus,
+  label: (questionId: string) => string,
+  fallback: string,
+): string {
   switch (status.kind) {
     case 'saving':
       return 'Saving your answers…';
@@ -219,7 +224,7 @@ export function draftStatusText(status: DraftStatus, label: (questionId: string)
     case 'offline':
       return 'Not saved yet: the server cannot be reached. Your answers are kept on this device and sent when the connection is back.';
     case 'refused':
-      return `Not saved: ${failureMessage(status.error, { fallback: failureTexts.serverIssueBang, keyed: label })}`;
+      return `Not saved: ${failureMessage(status.error, { fallback, keyed: label })}`;
     default:
       return '';
   }

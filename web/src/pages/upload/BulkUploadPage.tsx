@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { failureTexts } from '../../../../common/messages.ts';
 import { checkBulkItem } from '../../../../common/questions/checks.ts';
 import { authoringApi } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -45,6 +45,7 @@ const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
  * editing (written back into the JSON); problems are shown at their item; Submit saves all or none.
  */
 export function BulkUploadPage() {
+  const { failureTexts } = useTexts('messages');
   const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
   const [items, setItems] = useState<Item[] | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);

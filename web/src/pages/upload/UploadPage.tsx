@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { failureTexts } from '../../../../common/messages.ts';
 import { authoringApi } from '../../api/authoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { useAppTimeZone } from '../../ui/appTimeZone.ts';
@@ -36,6 +36,7 @@ function loadSaved(): Saved {
  * reload (local storage).
  */
 export function UploadPage() {
+  const { failureTexts } = useTexts('messages');
   const initial = useMemo(loadSaved, []);
   const [drafts, setDrafts] = useState<Draft[]>(initial.drafts);
   const [active, setActive] = useState(initial.active);

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { Week, WeekItem } from '../../../../common/contracts/week.ts';
 import { isDay } from '../../../../common/dates.ts';
-import { failureTexts } from '../../../../common/messages.ts';
 import { decodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import { addDays } from '../../../../common/week.ts';
 import { weekTexts } from '../../../../common/weekTexts.ts';
 import { weekApi } from '../../api/week.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
@@ -36,6 +36,7 @@ const TONE = { correct: 'ok', wrong: 'bad', unmarked: undefined, todo: undefined
  * through with the browser's back button.
  */
 export function WeekPage() {
+  const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const [params] = useSearchParams();
   const asked = params.get('start');

@@ -1,6 +1,6 @@
-import { oauthTexts } from '../../../../../common/messages.ts';
 import { OAUTH_PROVIDERS, providerLabels } from '../../../../../common/oauth.ts';
 import { sandboxTexts } from '../../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../../i18n/texts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LineChart, RadarChart, ScatterChart } from '../../../ui/charts/charts.tsx';
 import { chartColours } from '../../../ui/charts/options.ts';
@@ -37,6 +37,7 @@ const WRONG = [3, 2, 4, 2, 1, 3, 1];
 
 /** The three provider buttons: a link into the real sign-in where the server has the provider's settings. */
 function SignInButtons() {
+  const { oauthTexts } = useTexts('messages');
   const configured = useSignInProviders();
   return (
     <ul className={styles.providers}>

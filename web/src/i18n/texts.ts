@@ -1,0 +1,115 @@
+/*
+ * The interface's texts in both languages (issue 19), held by Lingui (docs/architecture.md,
+ * "Languages"). Each texts file of common/ is a namespace: its English objects (the specification's
+ * words, common/messages.ts and common/*Texts.ts) and its Korean mirror (common/i18n/ko/<file>.ts) are
+ * loaded into Lingui's catalog of their language under the namespace's name, only for the language in
+ * use and only when a page that needs them renders (or when the language changes). A page reads them
+ * with `useTexts('<namespace>')`, which re-renders it when the language changes.
+ */
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { LinguiContext } from '@lingui/react';
+import { use, useContext } from 'react';
+import { DEFAULT_LANGUAGE, type Language, type Translation } from '../../../common/i18n/translation.ts';
+import { appLoadTexts, authTexts, failureTexts, headerTexts, oauthTexts } from '../../../common/messages.ts';
+
+/** The parts of common/messages.ts the pages show (the server-only answers stay out of the bundle). */
+const englishMessages = { authTexts, oauthTexts, headerTexts, failureTexts, appLoadTexts };
+
+/**
+ * What `useTexts(namespace)` gives, in either language. A texts file's namespace is its file name;
+ * add one as `messages` is: its type here and its two loaders in `loaders`.
+ */
+export type Namespaces = {
+  messages: Translation<typeof englishMessages>;
+};
+export type Namespace = keyof Namespaces;
+
+/**
+ * Each namespace's texts per language. Every loader but English `messages` (which the sign-in page,
+ * the header and the failure screens need at once) is a dynamic import: its own small chunk, loaded
+ * only in the language shown.
+ */
+const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>> } = {
+  messages: {
+    en: async () => englishMessages,
+    ko: () =>
+      import('../../../common/i18n/ko/messages.ts').then((ko) => ({
+        authTexts: ko.authTexts,
+        oauthTexts: ko.oauthTexts,
+        headerTexts: ko.headerTexts,
+        failureTexts: ko.failureTexts,
+        appLoadTexts: ko.appLoadTexts,
+      })),
+  },
+};
+
+export const NAMESPACES = Object.keys(loaders) as Namespace[];
+
+/** The one Lingui instance: the active language and each language's loaded namespaces. */
+export const i18n: I18n = setupI18n();
+const loaded = new Set<string>();
+put(DEFAULT_LANGUAGE, 'messages', englishMessages);
+i18n.activate(DEFAULT_LANGUAGE);
+
+function put<N extends Namespace>(language: Language, namespace: N, texts: Namespaces[N]): void {
+  // Lingui's catalogs hold compiled messages by id; here an id is a namespace and its value that
+  // namespace's texts object (strings and functions), read back by `shownTexts`.
+  i18n.load(language, { [namespace]: texts } as unknown as Messages);
+  loaded.add(`${language}:${namespace}`);
+}
+
+/** The language shown now. */
+export function currentLanguage(): Language {
+  return i18n.locale === 'ko' ? 'ko' : 'en';
+}
+
+/** A namespace's texts in the language shown, if loaded. */
+function shownTexts<N extends Namespace>(instance: I18n, namespace: N): Namespaces[N] | undefined {
+  return (instance.messages as unknown as Partial<Namespaces>)[namespace];
+}
+
+const loading = new Map<string, Promise<void>>();
+
+/** Loads a namespace in a language (once; a failed load is tried again next time). */
+export function loadTexts(namespace: Namespace, language: Language): Promise<void> {
+  const key = `${language}:${namespace}`;
+  if (loaded.has(key)) return Promise.resolve();
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = loaders[namespace][language]().then(
+      (texts) => put(language, namespace, texts),
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/** The namespaces loaded in a language (a change of language loads the same in the other first). */
+export function loadedNamespaces(language: Language): Namespace[] {
+  return NAMESPACES.filter((namespace) => loaded.has(`${language}:${namespace}`));
+}
+
+/**
+ * A namespace's texts in the language shown, for a component: it re-renders when the language
+ * changes (Lingui's I18nProvider, in AppShell) and suspends while the namespace loads the first time.
+ */
+export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
+  // Outside AppShell (a unit test rendering one component) the instance itself serves.
+  const instance = useContext(LinguiContext)?.i18n ?? i18n;
+  const texts = shownTexts(instance, namespace);
+  if (texts) return texts;
+  use(loadTexts(namespace, instance.locale === 'ko' ? 'ko' : 'en'));
+  return shownTexts(instance, namespace) as Namespaces[N];
+}
+
+/**
+ * The texts of `messages` in the language shown, outside a component (an error's message built in a
+ * loader, a failure's wording): English until the other language's have loaded.
+ */
+export function textsNow(): Namespaces['messages'] {
+  return shownTexts(i18n, 'messages') ?? englishMessages;
+}
