@@ -25,6 +25,7 @@ import { markingRoutes } from './marking/routes.ts';
 import { mathRoutes } from './math/routes.ts';
 import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
+import { reviewRoutes } from './review/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { stopwatchRoutes } from './stopwatch/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(mathRoutes);
       await api.register(weekRoutes);
+      await api.register(reviewRoutes);
       await api.register(stopwatchRoutes);
       await api.register(wallRoutes);
       await api.register(auditRoutes);

@@ -56,6 +56,7 @@ const ONE_ANSWER = new Set([
   'GET /api/v1/submissions/day_counts/latest',
   'GET /api/v1/users/:name',
   'GET /api/v1/simple_math/day_counts/latest',
+  'GET /api/v1/review/count/:name',
 ]);
 
 async function students(count: number): Promise<TestUser[]> {
@@ -214,6 +215,9 @@ const CASES: Case[] = [
   perStudent('GET /api/v1/submissions/:name', (n) => `/api/v1/submissions/${n}?size=100`),
   perStudent('GET /api/v1/submissions/review/:name', (n) => `/api/v1/submissions/review/${n}?size=100`),
   perStudent('GET /api/v1/submissions/mark/:name', (n) => `/api/v1/submissions/mark/${n}?size=100`),
+  // Spaced review (issue 19): the header's counts and the tutor's schedule page.
+  perStudent('GET /api/v1/review/count/:name', (n) => `/api/v1/review/count/${n}`),
+  perStudent('GET /api/v1/review/schedule/:name', (n) => `/api/v1/review/schedule/${n}`),
   perStudent('GET /api/v1/submissions/count/:name', (n) => `/api/v1/submissions/count/${n}`),
   perStudent('GET /api/v1/submissions/day_counts', (n) => `/api/v1/submissions/day_counts?name=${n}`),
   perStudent(
@@ -511,6 +515,26 @@ const CASES: Case[] = [
     },
   },
   {
+    // Spaced review (issue 19): turning scheduling off drops the schedules of rows questions redone right.
+    route: 'PUT /api/v1/review/settings/:name',
+    measure: async (rows) => {
+      const student = await studentWith(rows * 3);
+      const name = student.user.username;
+      await call(t, teacher, 'PUT', `/api/v1/review/settings/${name}`, { enabled: true });
+      const review = (await call(t, student, 'GET', `/api/v1/submissions/review/${name}?size=1000`)).json()
+        .content as SubmissionQuestion[];
+      const items = review
+        .filter((s) => s.question.type !== 's')
+        .slice(0, rows)
+        .map((s) => ({ questionId: s.question.id, studentAnswer: s.question.answer }));
+      await call(t, student, 'POST', `/api/v1/submissions/review/${name}`, items);
+      const scheduled = (await call(t, teacher, 'GET', `/api/v1/review/count/${name}`)).json().later;
+      expect(scheduled).toBeGreaterThanOrEqual(Math.min(rows, 2));
+      return (await statementsOf(teacher, 'PUT', `/api/v1/review/settings/${name}`, { enabled: false }))
+        .statements;
+    },
+  },
+  {
     // Drafts saved per question with versions: rows changes, half of them typed over a stale version.
     route: 'PATCH /api/v1/drafts/:name',
     measure: async (rows) => {
@@ -594,6 +618,9 @@ const SINGLE_ROW: Record<string, string> = {
   'POST /api/v1/services': 'one service',
   'DELETE /api/v1/subscriptions/:name/:service': 'one subscription',
   'DELETE /api/v1/users/children/:name/:child': 'one link',
+  'POST /api/v1/review/pin/:name': 'one question (then the schedule, as GET review/schedule)',
+  'POST /api/v1/review/retire/:name': 'one question (then the schedule, as GET review/schedule)',
+  'DELETE /api/v1/review/settings/:name': "one topic's setting (then as PUT review/settings)",
   'PATCH /api/v1/questions/multiples':
     'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
 };

@@ -157,6 +157,15 @@ export const QuestionOnly = z.object({
 });
 export type QuestionOnly = z.output<typeof QuestionOnly>;
 
+/** Spaced review (issue 19): Where a question of the review list stands: due from `dueDay` (`due`: by today), right redos in a row (`step`), pinned by a tutor. */
+export const SubmissionReview = z.object({
+  dueDay: day,
+  due: z.boolean(),
+  step: count,
+  pinned: z.boolean(),
+});
+export type SubmissionReview = z.output<typeof SubmissionReview>;
+
 export const SubmissionQuestion = z.object({
   id,
   question: QuestionOnly,
@@ -166,6 +175,8 @@ export const SubmissionQuestion = z.object({
   marked: mark,
   /** A redo of a question the student had wrong (review page). */
   redo: z.boolean(),
+  /** Only in the review list (issue 19): when the question is due and where it stands on the ladder. */
+  review: SubmissionReview.optional(),
 });
 export type SubmissionQuestion = z.output<typeof SubmissionQuestion>;
 
@@ -292,6 +303,52 @@ export const TopicStat = z.object({
   totalCount: count,
 });
 export type TopicStat = z.output<typeof TopicStat>;
+
+// ---- spaced review (issue 19) ----
+
+/** `GET review/count/{name}`: due by today (the header's figure), due later, stuck, retired. */
+export const ReviewCounts = z.object({ due: count, later: count, stuck: count, retired: count });
+export type ReviewCounts = z.output<typeof ReviewCounts>;
+
+export const REVIEW_STATUSES = ['due', 'later', 'stuck', 'retired', 'done', 'assigned'] as const;
+export const ReviewStatusName = z.enum(REVIEW_STATUSES);
+export type ReviewStatusName = z.output<typeof ReviewStatusName>;
+
+/** One answered question of the student on the tutor's schedule page. */
+export const ReviewItem = z.object({
+  questionId: id,
+  title: z.string(),
+  topics: z.array(z.string()),
+  /** due / later (in Review), stuck (graduated), retired, done (right, not in Review), assigned (pending again). */
+  status: ReviewStatusName,
+  /** The day it is due from (due and later only). */
+  dueDay: day.nullable(),
+  step: count,
+  /** Whether scheduling applies to it, and its ladder (the student's or its topic's setting). */
+  scheduled: z.boolean(),
+  ladder: z.array(z.number().int()),
+  pinned: z.boolean(),
+});
+export type ReviewItem = z.output<typeof ReviewItem>;
+
+export const ReviewSetting = z.object({
+  /** null: the student's own setting (every topic without its own). */
+  topic: z.string().nullable(),
+  enabled: z.boolean(),
+  ladder: z.array(z.number().int()),
+});
+export type ReviewSetting = z.output<typeof ReviewSetting>;
+
+/** `GET review/schedule/{name}` (and the tutor's writes): settings, counts and every answered question. */
+export const ReviewSchedule = z.object({
+  student: z.string(),
+  today: day,
+  defaultLadder: z.array(z.number().int()),
+  settings: z.array(ReviewSetting),
+  counts: ReviewCounts,
+  items: z.array(ReviewItem),
+});
+export type ReviewSchedule = z.output<typeof ReviewSchedule>;
 
 // ---- the owner's public pages (issue 17) ----
 

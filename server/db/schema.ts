@@ -477,3 +477,57 @@ export const auditLog = pgTable('audit_log', {
   /** The change in words (`STUDENT → STUDENT,PARENT`, `3 new of 4 pairs`). */
   detail: text().notNull().default(''),
 });
+
+// ---- spaced review (issue 19) ----
+
+/**
+ * A student's review schedule of one question (common/reviewSchedule.ts says what each field means):
+ * written by redos while scheduling is on, by a tutor's pin and retirement; without a row (or with a
+ * row older than the latest answer, `submission_id`) Review follows the latest mark as before.
+ */
+export const reviewSchedule = pgTable(
+  'review_schedule',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Right redos in a row since the last wrong answer. */
+    step: smallint().notNull(),
+    /** The APP_TIME_ZONE day from which it is due (an active row). */
+    dueDay: date({ mode: 'string' }).notNull(),
+    state: text().$type<'active' | 'graduated' | 'retired'>().notNull(),
+    /** Brought back by a tutor (shown to the student). */
+    pinned: boolean().notNull().default(false),
+    /** The latest submission when the row was written. */
+    submissionId: integer(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.questionId] }),
+    index('review_schedule_question_idx').on(t.questionId),
+    check('review_schedule_state_check', sql`${t.state} in ('active', 'graduated', 'retired')`),
+  ],
+);
+
+/**
+ * A tutor's review settings for a student: the student's own (`topic_id` null) or for one topic.
+ * Without any, scheduling is off and the default ladder applies.
+ */
+export const reviewSettings = pgTable(
+  'review_settings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer().references(() => topics.id, { onDelete: 'cascade' }),
+    enabled: boolean().notNull(),
+    /** Days of each step, e.g. {1,3,7,14,30}. */
+    ladder: smallint().array().notNull(),
+  },
+  (t) => [
+    uniqueIndex('review_settings_student_topic_unique').on(t.studentId, sql`coalesce(${t.topicId}, 0)`),
+  ],
+);

@@ -222,6 +222,32 @@ const MATRIX: Row[] = [
   { route: 'PUT /api/v1/marking', expect: STAFF, why: "marks on any students' answers" },
   { route: 'GET /api/v1/submissions/review/:name', expect: STUDENT_READ },
   { route: 'POST /api/v1/submissions/review/:name', expect: STUDENT_WRITE, why: 'a redo is an answer' },
+  { route: 'GET /api/v1/review/count/:name', expect: STUDENT_READ, why: "the header's due count (issue 19)" },
+  {
+    route: 'GET /api/v1/review/schedule/:name',
+    expect: STUDENT_READ,
+    why: 'a parent sees what comes back when',
+  },
+  {
+    route: 'POST /api/v1/review/pin/:name',
+    expect: MARKING,
+    why: 'the tutor steers the schedule, not the student',
+  },
+  {
+    route: 'POST /api/v1/review/retire/:name',
+    expect: MARKING,
+    why: 'the tutor steers the schedule, not the student',
+  },
+  {
+    route: 'PUT /api/v1/review/settings/:name',
+    expect: MARKING,
+    why: 'the tutor steers the schedule, not the student',
+  },
+  {
+    route: 'DELETE /api/v1/review/settings/:name',
+    expect: MARKING,
+    why: 'the tutor steers the schedule, not the student',
+  },
   { route: 'GET /api/v1/submissions/count/:name', expect: STUDENT_READ },
   {
     route: 'GET /api/v1/submissions/count/:name',

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
-import { questions, submissions, users } from '../db/schema.ts';
+import { questions, reviewSchedule, submissions, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
 import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../questions/queries.ts';
+import { dueDaySql, inReviewSql, scheduleJoin } from '../review/queries.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionWithQuestion = { submission: SubmissionRow; question: QuestionRow };
@@ -144,14 +145,61 @@ const isLatest = sql`NOT EXISTS (SELECT 1 FROM submissions later WHERE later.stu
 /** Reassigned questions are pending (Tutoring) and leave Review until answered again (docs/api.md). */
 const isNotPending = sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${submissions.studentId} AND a.question_id = ${submissions.questionId})`;
 
-/** Questions whose latest answer is wrong and that are not assigned again: the review list. */
-export function reviewPage(db: DbOrTx, studentId: number, page: PageRequest) {
-  return pageOf(
-    db,
-    and(eq(submissions.studentId, studentId), eq(submissions.marked, -1), isLatest, isNotPending)!,
-    page,
-    [desc(questions.generatedDate)],
-  );
+/** A question of the review list with where it stands (issue 19). */
+export type ReviewRow = SubmissionWithDetails & {
+  review: { dueDay: string; step: number; pinned: boolean };
+};
+
+/**
+ * The review list: questions in Review (`reviewStatus`, common/reviewSchedule.ts: latest answer wrong,
+ * or scheduled by a redo or a tutor's pin; never retired) and not assigned again. What is due by
+ * `today` comes first, then the rest by the day it comes back; inside each, the requested order (by
+ * default newest question first). Two statements.
+ */
+export async function reviewPage(
+  db: DbOrTx,
+  studentId: number,
+  page: PageRequest,
+  today: string,
+  timeZone: string,
+): Promise<{ rows: ReviewRow[]; total: number }> {
+  const where = and(eq(submissions.studentId, studentId), isLatest, isNotPending, inReviewSql)!;
+  const dueDay = dueDaySql(timeZone, today);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(submissions)
+    .leftJoin(reviewSchedule, scheduleJoin)
+    .where(where);
+  const notDue = sql`(${dueDay} > ${today})`;
+  const rows = await db
+    .select({
+      submission: submissions,
+      question: questions,
+      candidates: candidatesOf,
+      topics: topicsOf,
+      dueDay,
+      step: sql<number>`coalesce(CASE WHEN ${reviewSchedule.state} = 'active' AND ${reviewSchedule.submissionId} >= ${submissions.id} THEN ${reviewSchedule.step} END, 0)::int`,
+      pinned: sql<boolean>`coalesce(${reviewSchedule.state} = 'active' AND ${reviewSchedule.submissionId} >= ${submissions.id} AND ${reviewSchedule.pinned}, false)`,
+    })
+    .from(submissions)
+    .innerJoin(questions, eq(questions.id, submissions.questionId))
+    .leftJoin(reviewSchedule, scheduleJoin)
+    .where(where)
+    .orderBy(
+      asc(notDue),
+      sql`CASE WHEN ${notDue} THEN ${dueDay} END ASC`,
+      ...orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id),
+    )
+    .limit(page.size)
+    .offset(page.page * page.size);
+  return {
+    rows: rows.map((r) => ({
+      submission: r.submission,
+      question: { ...r.question, candidates: r.candidates, topics: r.topics },
+      review: { dueDay: r.dueDay, step: r.step, pinned: r.pinned },
+    })),
+    total: totalRow?.total ?? 0,
+  };
 }
 
 /** The latest submission for each of these questions (redo checks). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { DayCount, SubmissionQuestion, SubmissionsPage } from '../../common/contracts/responses.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
+import { dayOf } from '../../common/dates.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
@@ -61,8 +62,13 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     { page: submissionSortable, response: pageOf(SubmissionQuestion) },
     async (request) => {
       const { page } = request;
-      const { rows, total } = await reviewPage(db, request.subject.id, page);
-      return toPage(withDetailsToSubmissionQuestions(rows, tz), page, total);
+      const today = dayOf(now(), tz);
+      const { rows, total } = await reviewPage(db, request.subject.id, page, today, tz);
+      const answers = withDetailsToSubmissionQuestions(rows, tz).map((answer, i) => {
+        const { dueDay, step, pinned } = rows[i]!.review;
+        return { ...answer, review: { dueDay, due: dueDay <= today, step, pinned } };
+      });
+      return toPage(answers, page, total);
     },
   );
 

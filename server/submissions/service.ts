@@ -5,7 +5,7 @@ import type {
   SubmissionQuestion,
   SubmissionSummary,
 } from '../../common/contracts/tutoring.ts';
-import { formatDateTime } from '../../common/dates.ts';
+import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
 import { pendingAssignments } from '../assignments/queries.ts';
@@ -21,6 +21,7 @@ import {
   type QuestionRow,
   toQuestionOnly,
 } from '../questions/queries.ts';
+import { reviewStatuses, scheduleAfterRedos } from '../review/service.ts';
 import { refreshTopicStats } from '../stats/queries.ts';
 import { lockStudents, type UserRow } from '../users/queries.ts';
 import {
@@ -247,8 +248,10 @@ export async function submitAnswers(
 }
 
 /**
- * A redo from the review page: a new answer to a question whose latest answer is wrong. It is marked
- * like a first answer; a correct redo takes the question off the review list, a wrong one keeps it.
+ * A redo from the review page: a new answer to a question in Review and due (its latest answer is
+ * wrong, or spaced review scheduled it for today or earlier, issue 19). It is marked like a first
+ * answer; without scheduling a correct redo takes the question off the review list and a wrong one
+ * keeps it; with scheduling the redo moves it on the ladder (`scheduleAfterRedos`).
  * It belongs to the same due day as the answer it redoes and does not count as newly solved.
  * The review list is read under the student's lock, so of two redos sent at once the second sees
  * the first (a correct first redo leaves nothing to redo).
@@ -272,6 +275,9 @@ export async function redoAnswers(
     const pending = new Set(
       (await pendingAssignments(tx, [student.id], questionIds)).map((a) => a.questionId),
     );
+    // Where each question stands in Review (issue 19): in it at all, and due by today.
+    const today = dayOf(context.now, context.timeZone);
+    const review = await reviewStatuses(tx, student.id, latest, pending, context.timeZone, today);
     const problems: Problem[] = [];
     const seen = new Set<number>();
     items.forEach((item, index) => {
@@ -292,11 +298,20 @@ export async function redoAnswers(
         });
         return;
       }
-      if (!question || !previous || previous.marked !== -1) {
+      const status = review.statuses.get(item.questionId);
+      if (!question || !previous || !status?.inReview) {
         problems.push({
           index,
           field: 'questionId',
           message: `question ${item.questionId} is not in ${student.username}'s review list`,
+        });
+        return;
+      }
+      if (status.dueDay > today) {
+        problems.push({
+          index,
+          field: 'questionId',
+          message: `question ${item.questionId} is not due for review until ${status.dueDay}`,
         });
         return;
       }
@@ -324,6 +339,7 @@ export async function redoAnswers(
         };
       }),
     );
+    await scheduleAfterRedos(tx, student.id, inserted, review, today);
     await deleteDrafts(
       tx,
       items.map((i) => ({ studentId: student.id, questionId: i.questionId })),
