@@ -1,33 +1,44 @@
+import { inLanguage, type LocalText } from './i18n/texts.ts';
+
 /**
  * Failures a service reports on purpose. The HTTP layer turns them into `{status, error, message}`
  * answers (server/http/errors.ts); anything else thrown is a bug and becomes a logged 500.
  */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
+/**
+ * An answer's words: a fixed text of common/messages.ts (in English; sent in the request's language,
+ * server/i18n/texts.ts), or, for a text with values, a function of the texts.
+ */
+export type Text = string | LocalText;
+
 export class AppError extends Error {
   readonly status: ErrorStatus;
+  /** The words to send, in the request's language (`message` holds them in English, for the log). */
+  readonly text: Text;
   readonly details: { path: string; message: string }[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
     status: ErrorStatus,
-    message: string,
+    message: Text,
     details?: { path: string; message: string }[],
     headers?: Record<string, string>,
   ) {
-    super(message);
+    super(inLanguage(message, 'en'));
+    this.text = message;
     this.status = status;
     this.details = details;
     this.headers = headers;
   }
 }
 
-export const badRequest = (message: string, details?: { path: string; message: string }[]) =>
+export const badRequest = (message: Text, details?: { path: string; message: string }[]) =>
   new AppError(400, message, details);
-export const unauthorized = (message: string) => new AppError(401, message);
-export const forbidden = (message: string) => new AppError(403, message);
-export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const unauthorized = (message: Text) => new AppError(401, message);
+export const forbidden = (message: Text) => new AppError(403, message);
+export const notFound = (message: Text) => new AppError(404, message);
+export const conflict = (message: Text) => new AppError(409, message);
 
 /** The constraint name when `error` (or its cause) is a PostgreSQL unique violation, else null. */
 export function uniqueViolation(error: unknown): string | null {

@@ -3,21 +3,25 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiErrorBody } from '../../common/contracts/users.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { AppError, ResponseContractError } from '../errors.ts';
+import { answerLanguage, inLanguage, type ServerTexts } from '../i18n/texts.ts';
 
 export function errorBody(status: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
   return { status, error: STATUS_CODES[status] ?? 'Error', message, ...(details ? { details } : {}) };
 }
 
+/** Sends the error answer, its message in the request's language (Accept-Language; server/i18n). */
 export function sendError(
   reply: FastifyReply,
   status: number,
   message: string,
   details?: ApiErrorBody['details'],
 ): FastifyReply {
+  const words = inLanguage(message, answerLanguage(reply.request));
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(status, message, details));
+    .header('content-language', answerLanguage(reply.request))
+    .send(errorBody(status, words, details));
 }
 
 /** Fastify's own client errors (body parsing, limits) mapped to our messages. */
@@ -39,8 +43,27 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
   },
 };
 
-/** What an error answers: status, message (and details, headers), whatever threw it. Logs the unexpected. */
+/**
+ * What an error answers: status, message in the request's language (and details, headers), whatever
+ * threw it. Logs the unexpected.
+ */
 export function errorAnswer(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; message: string; details?: ApiErrorBody['details']; headers?: Record<string, string> } {
+  const answer = englishAnswer(error, request);
+  const language = answerLanguage(request);
+  const id = String(request.id);
+  const text =
+    error instanceof AppError
+      ? error.text
+      : answer.message === apiMessages.internal(id)
+        ? (t: ServerTexts) => t.apiMessages.internal(id)
+        : answer.message;
+  return { ...answer, message: inLanguage(text, language) };
+}
+
+function englishAnswer(
   error: FastifyError,
   request: FastifyRequest,
 ): { status: number; message: string; details?: ApiErrorBody['details']; headers?: Record<string, string> } {

@@ -17,7 +17,7 @@ type Context = { actor: AuditActor; now: Date };
 export async function createService(db: Db, name: string, context: Context): Promise<ServiceResponse> {
   return db.transaction(async (tx) => {
     const service = await insertService(tx, name);
-    if (!service) throw conflict(adminMessages.serviceExists(name));
+    if (!service) throw conflict((t) => t.adminMessages.serviceExists(name));
     await recordAudit(tx, { ...context, at: context.now, action: 'service.create', target: service.name });
     return service;
   });
@@ -37,16 +37,19 @@ export async function subscribeMany(
   return db.transaction(async (tx) => {
     const outcome = await subscribePairs(tx, pairs);
     if (outcome.unknownStudents.length || outcome.unknownServices.length) {
-      throw badRequest(adminMessages.unknownNames(outcome.unknownStudents, outcome.unknownServices), [
-        ...outcome.unknownStudents.map((name) => ({
-          path: 'studentName',
-          message: `no student named ${name}`,
-        })),
-        ...outcome.unknownServices.map((name) => ({
-          path: 'serviceName',
-          message: `no service named ${name}`,
-        })),
-      ]);
+      throw badRequest(
+        (t) => t.adminMessages.unknownNames(outcome.unknownStudents, outcome.unknownServices),
+        [
+          ...outcome.unknownStudents.map((name) => ({
+            path: 'studentName',
+            message: `no student named ${name}`,
+          })),
+          ...outcome.unknownServices.map((name) => ({
+            path: 'serviceName',
+            message: `no service named ${name}`,
+          })),
+        ],
+      );
     }
     const students = [...new Set(pairs.map((p) => p.studentName))];
     const services = [...new Set(pairs.map((p) => p.serviceName))];
@@ -76,7 +79,7 @@ export async function unsubscribe(
     if (!student) throw notFound(apiMessages.studentNotFound);
     if (!service) throw notFound(adminMessages.serviceNotFound);
     if (!(await deleteSubscription(tx, student.id, service.id)))
-      throw notFound(adminMessages.notSubscribed(student.name, service.name));
+      throw notFound((t) => t.adminMessages.notSubscribed(student.name, service.name));
     await recordAudit(tx, {
       ...context,
       at: context.now,

@@ -4,7 +4,6 @@ import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { StopwatchRecordRequest } from '../../common/contracts/portfolio.ts';
 import { StopwatchRecord } from '../../common/contracts/responses.ts';
 import { wallClock } from '../../common/dates.ts';
-import { portfolioApiMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -84,7 +83,7 @@ export async function stopwatchRoutes(app: FastifyInstance): Promise<void> {
           ip: request.ip,
           now: at,
           perHour: config.stopwatchWritesPerHour,
-          message: portfolioApiMessages.tooManyStopwatchRecords,
+          message: (t) => t.portfolioApiMessages.tooManyStopwatchRecords,
         });
       }
       const key = browserKey(app, request, reply, body.type === 's');

@@ -177,7 +177,8 @@ export async function linkChildren(
     const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
     const parent = byName.get(parentName.toLowerCase());
     if (!parent) throw notFound(apiMessages.userNotFound);
-    if (!parent.roles.includes('PARENT')) throw badRequest(adminMessages.notAParent(parent.username));
+    if (!parent.roles.includes('PARENT'))
+      throw badRequest((t) => t.adminMessages.notAParent(parent.username));
     const wanted = [...new Set(childNames.map((name) => name.toLowerCase()))];
     const notStudents = wanted.filter((name) => {
       const child = byName.get(name);
@@ -185,7 +186,7 @@ export async function linkChildren(
     });
     if (notStudents.length > 0) {
       throw badRequest(
-        adminMessages.notStudents(notStudents.map((name) => byName.get(name)?.username ?? name)),
+        (t) => t.adminMessages.notStudents(notStudents.map((name) => byName.get(name)?.username ?? name)),
         notStudents.map((name) => ({ path: name, message: 'not a student account' })),
       );
     }
@@ -220,7 +221,7 @@ export async function unlinkChild(
     const child = rows.find((row) => row.username.toLowerCase() === childName.toLowerCase());
     if (!parent || !child) throw notFound(apiMessages.userNotFound);
     if (!(await deleteLink(tx, parent.id, child.id)))
-      throw notFound(adminMessages.notLinked(parent.username, child.username));
+      throw notFound((t) => t.adminMessages.notLinked(parent.username, child.username));
     await recordAudit(tx, {
       ...context,
       at: context.now,

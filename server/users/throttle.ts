@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { limits } from '../../common/limits.ts';
-import { apiMessages } from '../../common/messages.ts';
 import type { Db } from '../db/open.ts';
 import { AppError } from '../errors.ts';
+import type { ServerTexts } from '../i18n/texts.ts';
 import {
   countInWindow,
   deleteStaleThrottles,
@@ -70,9 +70,9 @@ function signInRules(email: string, ip: string): Rule[] {
   ];
 }
 
-function tooMany(message: (seconds: number) => string, waitMs: number): AppError {
+function tooMany(message: (texts: ServerTexts) => (seconds: number) => string, waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / SECOND));
-  return new AppError(429, message(seconds), undefined, { 'retry-after': String(seconds) });
+  return new AppError(429, (t) => message(t)(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
 /**
@@ -104,7 +104,7 @@ export async function beginSignIn(db: Db, email: string, ip: string, now: Date):
       waitMs = Math.max(waitMs, row.lastAt.getTime() + delayAfter(pending, rule.free) - t);
       next.push({ key: rule.key, count, inFlight: inFlight + 1, lastAt: now });
     }
-    if (waitMs > 0) throw tooMany(apiMessages.tooManySignInFailures, waitMs);
+    if (waitMs > 0) throw tooMany((t) => t.apiMessages.tooManySignInFailures, waitMs);
     await saveThrottles(tx, next);
   });
   return { pairKey: rules[0]!.key, keys: rules.map((r) => r.key) };
@@ -138,7 +138,7 @@ export async function checkSignUpAllowed(
 ): Promise<void> {
   const { count, windowStart } = await countInWindow(db, `signup-address:${addressKey(ip)}`, now, HOUR_MS);
   if (count > perHour) {
-    throw tooMany(apiMessages.tooManySignUps, windowStart.getTime() + HOUR_MS - now.getTime());
+    throw tooMany((t) => t.apiMessages.tooManySignUps, windowStart.getTime() + HOUR_MS - now.getTime());
   }
 }
 
@@ -155,7 +155,7 @@ export async function checkHourlyAllowance(
     now,
     perHour,
     message,
-  }: { ip: string; now: Date; perHour: number; message: (seconds: number) => string },
+  }: { ip: string; now: Date; perHour: number; message: (texts: ServerTexts) => (seconds: number) => string },
 ): Promise<void> {
   const { count, windowStart } = await countInWindow(db, `${what}-address:${addressKey(ip)}`, now, HOUR_MS);
   if (count > perHour) throw tooMany(message, windowStart.getTime() + HOUR_MS - now.getTime());

@@ -70,7 +70,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
         ip: request.ip,
         now: at,
         perHour: config.wallPostsPerHour,
-        message: portfolioApiMessages.tooManyWallPosts,
+        message: (t) => t.portfolioApiMessages.tooManyWallPosts,
       });
       const row = await insertWallPost(database.db, { ...body, createdAt: at });
       return reply.code(201).send(moderatedPost(row));

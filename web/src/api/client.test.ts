@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showLanguage } from '../i18n/language.ts';
 import { ApiError, apiJson, apiText, apiUrl } from './client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -35,6 +36,21 @@ describe('apiJson / apiText', () => {
     expect(init.credentials).toBe('same-origin');
     expect(init.body).toBe('{"email":"a"}');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    // The language shown goes along, so the server answers in it (issue 19).
+    expect((init.headers as Record<string, string>)['accept-language']).toBe('en');
+  });
+
+  it('asks for answers in Korean while the interface shows Korean', async () => {
+    const fetchMock = vi.fn(async () => new Response('alice'));
+    vi.stubGlobal('fetch', fetchMock);
+    await showLanguage('ko');
+    try {
+      await apiText('users/refresh', { method: 'POST' });
+    } finally {
+      await showLanguage('en');
+    }
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['accept-language']).toBe('ko');
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../../../common/contracts/users.ts';
 import { limits } from '../../../common/limits.ts';
+import { currentLanguage } from '../i18n/texts.ts';
 
 /** Every API call goes through here: base /api/v1, cookies sent, a 20 000 ms time-out (spec 1 §9). */
 export const API_BASE = '/api/v1';
@@ -46,7 +47,11 @@ export function apiUrl(path: string, query?: Query): string {
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+  // The server answers its errors in the language the interface shows (issue 19).
+  const headers: Record<string, string> = {
+    accept: 'application/json, text/plain',
+    'accept-language': currentLanguage(),
+  };
   let body: string | FormData | undefined;
   if (options.body !== undefined) {
     if (options.body instanceof FormData) {

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import * as koMessages from '../../common/i18n/ko/messages.ts';
+import {
+  acceptedLanguages,
+  type Language,
+  languageOf,
+  type Translation,
+} from '../../common/i18n/translation.ts';
+import * as enMessages from '../../common/messages.ts';
+
+/**
+ * The server's texts in the request's language (issue 19): the answers it sends come from
+ * common/messages.ts, in English, or from its Korean mirror when the request's Accept-Language
+ * prefers Korean (the web app sends the language it shows). Services keep throwing the English
+ * text: a fixed text is looked up in Korean by its English words when the answer is sent; a text
+ * with values is thrown as a function of the texts (`(t) => t.adminMessages.notLinked(a, b)`), which
+ * AppError keeps and the answer calls with the request's language.
+ */
+export type ServerTexts = Translation<typeof enMessages>;
+export type LocalText = (texts: ServerTexts) => string;
+
+const texts: Record<Language, ServerTexts> = { en: { ...enMessages }, ko: { ...koMessages } };
+
+export function serverTexts(language: Language): ServerTexts {
+  return texts[language];
+}
+
+/** Every fixed English text of messages.ts → its Korean, found by walking both trees side by side. */
+const korean = new Map<string, string>();
+(function pair(en: unknown, ko: unknown): void {
+  if (typeof en === 'string' && typeof ko === 'string') {
+    if (!korean.has(en)) korean.set(en, ko);
+    return;
+  }
+  if (en && ko && typeof en === 'object' && typeof ko === 'object') {
+    for (const [key, value] of Object.entries(en)) pair(value, (ko as Record<string, unknown>)[key]);
+  }
+})(texts.en, texts.ko);
+
+/** The language a request asks its answers in: Accept-Language (Korean for `ko*`, else English). */
+export function answerLanguage(request: FastifyRequest | undefined): Language {
+  return languageOf(acceptedLanguages(request?.headers['accept-language']));
+}
+
+/** A text in `language`: a function of the texts is called with them; a fixed English text is looked up. */
+export function inLanguage(text: string | LocalText, language: Language): string {
+  if (typeof text === 'function') return text(texts[language]);
+  return language === 'en' ? text : (korean.get(text) ?? text);
+}
