@@ -32,7 +32,9 @@ describe('error answers in the request language', () => {
     const english = await login({});
     expect(english.statusCode).toBe(401);
     expect(message(english)).toBe(apiMessages.invalidCredentials);
-    expect(message(await login({ 'accept-language': 'en-GB, ko;q=0.5' }))).toBe(apiMessages.invalidCredentials);
+    expect(message(await login({ 'accept-language': 'en-GB, ko;q=0.5' }))).toBe(
+      apiMessages.invalidCredentials,
+    );
     const korean = await login(KOREAN);
     expect(korean.statusCode).toBe(401);
     expect(message(korean)).toBe(ko.apiMessages.invalidCredentials);
