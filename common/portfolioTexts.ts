@@ -4,6 +4,8 @@
  * What the pages say about the owner is the owner's content (web/src/pages/portfolio/content/).
  */
 
+import type { AgoUnit } from './portfolio/stopwatch.ts';
+
 export const portfolioTexts = {
   // Landing (spec 2 §2)
   contactMe: 'CONTACT ME',
@@ -63,6 +65,17 @@ export const stopwatchTexts = {
   running: 'Running',
   paused: 'Paused',
   stopped: 'Stopped',
+  /** Spec 2 §4: a record's age, by its largest non-zero unit. */
+  justNow: 'just now',
+  ago: (n: number, unit: AgoUnit) => `${n} ${unit}${n === 1 ? '' : 's'} ago`,
+  /** Spec 2 §4: a pause's or reset's duration (at least a minute). */
+  duration: (hours: number, minutes: number) =>
+    [
+      hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '',
+      minutes > 0 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
 } as const;
 
 /** The wall (spec 2 §2; posting decided in issue 17). */

@@ -65,3 +65,53 @@ test('dana opens alice’s week, steps back a week, and prints it without the he
   await expect(previous).toBeHidden();
   await expect(page.getByTestId('week-summary')).toBeVisible();
 });
+
+test.describe('in Korean', () => {
+  // A browser whose language is Korean: navigator.languages and Accept-Language say ko-KR.
+  test.use({ locale: 'ko-KR' });
+
+  test('dana reads alice’s week in Korean: texts, summary and dates, stepping back a week', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const context = await playwright.request.newContext({ baseURL: baseURL! });
+    const teacher = await apiAs(context, baseURL!, demo.teacher);
+    const title = uniqueName('주간 과제 ');
+    await teacher.post('questions', {
+      title,
+      question: 'What is 3 + 3?',
+      type: 's',
+      candidates: [],
+      answer: 'six',
+      explanation: 'Three and three make six.',
+      hint: null,
+      topics: ['week'],
+      students: [demo.alice.name],
+      targetDate: hoursFromNow(24),
+    });
+    await context.dispose();
+
+    // Signed in through the API in the page's own context (the cookie is the browser's).
+    const login = await page.request.post('/api/v1/users/login', { data: demo.dana });
+    expect(login.ok()).toBe(true);
+    await page.goto('/week/alice');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('heading', { level: 1, name: 'alice의 한 주' })).toBeVisible();
+
+    const s = (await (await page.request.get('/api/v1/week/alice')).json()).summary;
+    await expect(page.getByTestId('week-summary')).toHaveText(
+      `${s.assigned}문제 중 ${s.answered}문제 제출, 정답 ${s.correct}문제 · 내일 마감 ${s.dueTomorrow}문제`,
+    );
+    await expect(page.getByRole('region', { name: '남은 문제' })).toContainText(title);
+    // The English words are nowhere on the page.
+    await expect(page.getByText('Still to do')).toHaveCount(0);
+
+    await page.getByRole('link', { name: /지난주/ }).click();
+    await expect(page).toHaveURL(/\/week\/alice\?start=2026-03-02$/);
+    // Dates by Intl in Korean.
+    await expect(page.getByText('3월 2일 (월) – 3월 8일 (일)')).toBeVisible();
+    await expect(page.getByRole('link', { name: '이번 주' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '인쇄' })).toBeVisible();
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallClock } from '../dates.ts';
+import { stopwatchTexts as ko } from '../i18n/ko/portfolioTexts.ts';
+import { stopwatchTexts as en } from '../portfolioTexts.ts';
 import {
   agoBetween,
   agoInWords,
@@ -19,10 +21,13 @@ describe('stopwatch formats (spec 2 §2, §4)', () => {
   });
 
   it('says durations in hours and minutes, nothing under a minute', () => {
-    expect(durationInWords(5_999)).toBe('');
-    expect(durationInWords(6_000)).toBe('1 minute');
-    expect(durationInWords(360_000 + 12_000)).toBe('1 hour 2 minutes');
-    expect(durationInWords(720_000)).toBe('2 hours');
+    expect(durationInWords(5_999, en)).toBe('');
+    expect(durationInWords(6_000, en)).toBe('1 minute');
+    expect(durationInWords(360_000 + 12_000, en)).toBe('1 hour 2 minutes');
+    expect(durationInWords(720_000, en)).toBe('2 hours');
+    expect(durationInWords(5_999, ko)).toBe('');
+    expect(durationInWords(360_000 + 12_000, ko)).toBe('1시간 2분');
+    expect(durationInWords(720_000, ko)).toBe('2시간');
   });
 
   it('counts whole calendar months and elapsed days, hours and minutes, truncating', () => {
@@ -42,11 +47,14 @@ describe('stopwatch formats (spec 2 §2, §4)', () => {
 
   it('words an age by its largest non-zero unit', () => {
     const zero = { yearAgo: 0, monthAgo: 0, dayAgo: 0, hourAgo: 0, minAgo: 0 };
-    expect(agoInWords(zero)).toBe('just now');
-    expect(agoInWords({ ...zero, minAgo: 1 })).toBe('1 minute ago');
-    expect(agoInWords({ ...zero, hourAgo: 3, minAgo: 190 })).toBe('3 hours ago');
-    expect(agoInWords({ yearAgo: 2, monthAgo: 25, dayAgo: 800, hourAgo: 19_200, minAgo: 1 })).toBe(
+    expect(agoInWords(zero, en)).toBe('just now');
+    expect(agoInWords({ ...zero, minAgo: 1 }, en)).toBe('1 minute ago');
+    expect(agoInWords({ ...zero, hourAgo: 3, minAgo: 190 }, en)).toBe('3 hours ago');
+    expect(agoInWords({ yearAgo: 2, monthAgo: 25, dayAgo: 800, hourAgo: 19_200, minAgo: 1 }, en)).toBe(
       '2 years ago',
     );
+    expect(agoInWords(zero, ko)).toBe('방금 전');
+    expect(agoInWords({ ...zero, dayAgo: 2, hourAgo: 50, minAgo: 3000 }, ko)).toBe('2일 전');
+    expect(agoInWords({ ...zero, monthAgo: 3, dayAgo: 95 }, ko)).toBe('3개월 전');
   });
 });

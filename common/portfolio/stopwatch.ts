@@ -67,9 +67,19 @@ export function agoBetween(from: WallClock, to: WallClock): Ago {
   };
 }
 
+/** The units of `agoInWords`, largest first. */
+export type AgoUnit = 'year' | 'month' | 'day' | 'hour' | 'minute';
+
+/** The words `agoInWords` and `durationInWords` put the numbers in (stopwatchTexts, in each language). */
+export type StopwatchWords = {
+  justNow: string;
+  ago: (n: number, unit: AgoUnit) => string;
+  duration: (hours: number, minutes: number) => string;
+};
+
 /** Spec 2 §4: 'N years/months/days/hours/minutes ago' by the largest non-zero unit. */
-export function agoInWords(ago: Ago): string {
-  const units: [number, string][] = [
+export function agoInWords(ago: Ago, words: StopwatchWords): string {
+  const units: [number, AgoUnit][] = [
     [ago.yearAgo, 'year'],
     [ago.monthAgo, 'month'],
     [ago.dayAgo, 'day'],
@@ -77,18 +87,13 @@ export function agoInWords(ago: Ago): string {
     [ago.minAgo, 'minute'],
   ];
   const found = units.find(([n]) => n > 0);
-  if (!found) return 'just now';
-  const [n, unit] = found;
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (!found) return words.justNow;
+  return words.ago(found[0], found[1]);
 }
 
 /** Spec 2 §4: a pause's or reset's duration as hours and minutes ('' under a minute). */
-export function durationInWords(hundredths: number): string {
+export function durationInWords(hundredths: number, words: StopwatchWords): string {
   const minutes = Math.floor(hundredths / 6000);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const parts: string[] = [];
-  if (h > 0) parts.push(`${h} hour${h === 1 ? '' : 's'}`);
-  if (m > 0) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
-  return parts.join(' ');
+  if (minutes === 0) return '';
+  return words.duration(Math.floor(minutes / 60), minutes % 60);
 }

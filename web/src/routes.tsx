@@ -24,22 +24,34 @@ const oauthRegister = lazyPage('oauth-register', () =>
 );
 
 // The owner's public pages (issue 17): each its own chunk; the landing page is prerendered.
-const landing = lazyPage('landing', () =>
-  import('./pages/portfolio/LandingPage.tsx').then((m) => m.LandingPage),
+const landing = lazyPage(
+  'landing',
+  () => import('./pages/portfolio/LandingPage.tsx').then((m) => m.LandingPage),
+  ['portfolio'],
 );
-const previous = lazyPage('previous', () =>
-  import('./pages/portfolio/previous/PreviousPage.tsx').then((m) => m.PreviousPage),
+const previous = lazyPage(
+  'previous',
+  () => import('./pages/portfolio/previous/PreviousPage.tsx').then((m) => m.PreviousPage),
+  ['portfolio'],
 );
-const stopwatch = lazyPage('stopwatch', () =>
-  import('./pages/portfolio/stopwatch/StopwatchPage.tsx').then((m) => m.StopwatchPage),
+const stopwatch = lazyPage(
+  'stopwatch',
+  () => import('./pages/portfolio/stopwatch/StopwatchPage.tsx').then((m) => m.StopwatchPage),
+  ['portfolio'],
 );
-const wall = lazyPage('wall', () => import('./pages/portfolio/wall/WallPage.tsx').then((m) => m.WallPage));
-const spinner = lazyPage('spinner', () =>
-  import('./pages/portfolio/spinner/SpinnerPage.tsx').then((m) => m.SpinnerPage),
+const wall = lazyPage('wall', () => import('./pages/portfolio/wall/WallPage.tsx').then((m) => m.WallPage), [
+  'portfolio',
+]);
+const spinner = lazyPage(
+  'spinner',
+  () => import('./pages/portfolio/spinner/SpinnerPage.tsx').then((m) => m.SpinnerPage),
+  ['portfolio'],
 );
 // It draws sample charts: the charts chunk is its own.
-const sandbox = lazyPage('sandbox', () =>
-  import('./pages/portfolio/sandbox/SandboxPage.tsx').then((m) => m.SandboxPage),
+const sandbox = lazyPage(
+  'sandbox',
+  () => import('./pages/portfolio/sandbox/SandboxPage.tsx').then((m) => m.SandboxPage),
+  ['portfolio'],
 );
 
 // The layout of the signed-in pages; it brings TanStack Query and the confirm dialog.
@@ -48,7 +60,11 @@ const headerLayout = lazyPage('header', () =>
 );
 
 // Pages under the header.
-const user = lazyPage('user', () => import('./pages/dashboard/UserPage.tsx').then((m) => m.UserPage));
+const user = lazyPage('user', () => import('./pages/dashboard/UserPage.tsx').then((m) => m.UserPage), [
+  'insight',
+  'math',
+  'week',
+]);
 const tutoring = lazyPage('tutoring', () =>
   import('./pages/tutoring/TutoringPage.tsx').then((m) => m.TutoringPage),
 );
@@ -69,29 +85,43 @@ const bulkUpload = lazyPage('bulk-upload', () =>
   import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
 );
 // Spec 2 §2: a learner's statistics (teachers, admins, a linked parent); it draws charts.
-const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage));
+const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage), [
+  'insight',
+  'week',
+]);
 // The marking inbox (issue 11) and its one-student view share their module.
-const markingInbox = lazyPage('marking', () =>
-  import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingInboxPage),
+const markingInbox = lazyPage(
+  'marking',
+  () => import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingInboxPage),
+  ['marking'],
 );
-const marking = lazyPage('marking', () =>
-  import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingPage),
+const marking = lazyPage(
+  'marking',
+  () => import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingPage),
+  ['marking'],
 );
 
 // The timed addition drill (spec 2 §2): the entry, the game and the results (which draw charts).
-const math = lazyPage('math', () => import('./pages/math/MathPage.tsx').then((m) => m.MathPage));
-const mathGame = lazyPage('math-start', () =>
-  import('./pages/math/MathGamePage.tsx').then((m) => m.MathGamePage),
+const math = lazyPage('math', () => import('./pages/math/MathPage.tsx').then((m) => m.MathPage), ['math']);
+const mathGame = lazyPage(
+  'math-start',
+  () => import('./pages/math/MathGamePage.tsx').then((m) => m.MathGamePage),
+  ['math'],
 );
-const mathResult = lazyPage('math-result', () =>
-  import('./pages/math/MathResultPage.tsx').then((m) => m.MathResultPage),
+const mathResult = lazyPage(
+  'math-result',
+  () => import('./pages/math/MathResultPage.tsx').then((m) => m.MathResultPage),
+  ['math'],
 );
 
 // A child's week (issue 19): parents, teachers; printed on A4.
-const week = lazyPage('week', () => import('./pages/week/WeekPage.tsx').then((m) => m.WeekPage));
+const week = lazyPage('week', () => import('./pages/week/WeekPage.tsx').then((m) => m.WeekPage), ['week']);
 
 // Spec 2 §2: the administrator console (issue 14); nobody else downloads it.
-const admin = lazyPage('admin', () => import('./pages/admin/AdminPage.tsx').then((m) => m.AdminPage));
+const admin = lazyPage('admin', () => import('./pages/admin/AdminPage.tsx').then((m) => m.AdminPage), [
+  'admin',
+  'insight',
+]);
 
 type Handle = { page: LazyPage };
 

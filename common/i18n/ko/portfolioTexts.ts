@@ -1,5 +1,14 @@
+import type { AgoUnit } from '../../portfolio/stopwatch.ts';
 import type * as en from '../../portfolioTexts.ts';
 import type { Translation } from '../translation.ts';
+
+const AGO_UNITS: Record<AgoUnit, string> = {
+  year: '년',
+  month: '개월',
+  day: '일',
+  hour: '시간',
+  minute: '분',
+};
 
 /**
  * The owner's public pages in Korean (common/portfolioTexts.ts): the pages' own words. What they say
@@ -66,6 +75,10 @@ export const stopwatchTexts: Translation<typeof en.stopwatchTexts> = {
   running: '작동 중',
   paused: '일시 정지됨',
   stopped: '정지됨',
+  justNow: '방금 전',
+  ago: (n: number, unit: AgoUnit) => `${n}${AGO_UNITS[unit]} 전`,
+  duration: (hours: number, minutes: number) =>
+    [hours > 0 ? `${hours}시간` : '', minutes > 0 ? `${minutes}분` : ''].filter(Boolean).join(' '),
 };
 
 /** The wall: a guestbook (방명록). A nameless message is signed 'Anonymous' by the server. */

@@ -9,8 +9,19 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { LinguiContext } from '@lingui/react';
 import { use, useContext } from 'react';
-import { DEFAULT_LANGUAGE, type Language, type Translation } from '../../../common/i18n/translation.ts';
+import type * as admin from '../../../common/adminTexts.ts';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  type Translation,
+} from '../../../common/i18n/translation.ts';
+import type * as insight from '../../../common/insightTexts.ts';
+import type * as marking from '../../../common/markingTexts.ts';
+import type * as math from '../../../common/mathTexts.ts';
 import { appLoadTexts, authTexts, failureTexts, headerTexts, oauthTexts } from '../../../common/messages.ts';
+import type * as portfolio from '../../../common/portfolioTexts.ts';
+import type * as week from '../../../common/weekTexts.ts';
 
 /** The parts of common/messages.ts the pages show (the server-only answers stay out of the bundle). */
 const englishMessages = { authTexts, oauthTexts, headerTexts, failureTexts, appLoadTexts };
@@ -21,6 +32,18 @@ const englishMessages = { authTexts, oauthTexts, headerTexts, failureTexts, appL
  */
 export type Namespaces = {
   messages: Translation<typeof englishMessages>;
+  /** The admin console (common/adminTexts.ts). */
+  admin: Translation<typeof admin>;
+  /** The dashboard, profile card and statistics (common/insightTexts.ts). */
+  insight: Translation<typeof insight>;
+  /** The marking inbox's suggested marks (common/markingTexts.ts). */
+  marking: Translation<typeof marking>;
+  /** The timed addition drill (common/mathTexts.ts). */
+  math: Translation<typeof math>;
+  /** The owner's public pages (common/portfolioTexts.ts). */
+  portfolio: Translation<typeof portfolio>;
+  /** A child's week (common/weekTexts.ts). */
+  week: Translation<typeof week>;
 };
 export type Namespace = keyof Namespaces;
 
@@ -40,6 +63,32 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
         failureTexts: ko.failureTexts,
         appLoadTexts: ko.appLoadTexts,
       })),
+  },
+  // The pages' own texts: each language's file is a chunk of its own, fetched beside the page's chunk
+  // (lazyPage's `texts`), never in the entry.
+  admin: {
+    en: () => import('../../../common/adminTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/adminTexts.ts').then((m) => ({ ...m })),
+  },
+  insight: {
+    en: () => import('../../../common/insightTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/insightTexts.ts').then((m) => ({ ...m })),
+  },
+  marking: {
+    en: () => import('../../../common/markingTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/markingTexts.ts').then((m) => ({ ...m })),
+  },
+  math: {
+    en: () => import('../../../common/mathTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/mathTexts.ts').then((m) => ({ ...m })),
+  },
+  portfolio: {
+    en: () => import('../../../common/portfolioTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/portfolioTexts.ts').then((m) => ({ ...m })),
+  },
+  week: {
+    en: () => import('../../../common/weekTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/weekTexts.ts').then((m) => ({ ...m })),
   },
 };
 
@@ -86,6 +135,17 @@ export function loadTexts(namespace: Namespace, language: Language): Promise<voi
     loading.set(key, promise);
   }
   return promise;
+}
+
+/**
+ * Starts loading namespaces in the language about to be shown (`<html lang>` in the browser: the
+ * server's choice, and the header's switch once used), beside a page's chunk so that the page does not
+ * wait for its texts after its code. A failure is left to `useTexts`, which asks again.
+ */
+export function preloadTexts(namespaces: readonly Namespace[]): void {
+  const shown = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  const language = isLanguage(shown) ? shown : currentLanguage();
+  for (const namespace of namespaces) loadTexts(namespace, language).catch(() => {});
 }
 
 /** The namespaces loaded in a language (a change of language loads the same in the other first). */

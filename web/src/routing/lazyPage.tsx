@@ -1,4 +1,5 @@
 import { type ComponentType, use } from 'react';
+import { type Namespace, preloadTexts } from '../i18n/texts.ts';
 import { addressInLoader, loadChunk } from './chunks.ts';
 
 /**
@@ -24,14 +25,22 @@ export function retryFailedChunks(): void {
 /**
  * `load` must be written as `() => import('./x.tsx').then((m) => m.X)`: the bundler turns each such
  * import into its own chunk, and the built loader's text names the chunk's address (chunks.ts).
+ * `texts`: the namespaces of common/'s texts the page reads (useTexts), fetched beside its chunk.
  */
-export function lazyPage(chunkId: string, load: () => Promise<ComponentType>): LazyPage {
+export function lazyPage(
+  chunkId: string,
+  load: () => Promise<ComponentType>,
+  texts: readonly Namespace[] = [],
+): LazyPage {
   let loading: Promise<ComponentType> | null = null;
   let loaded: ComponentType | null = null;
   let awaited = false;
 
   const start = (byPage: boolean): Promise<ComponentType> => {
-    if (!loading) loading = attempt();
+    if (!loading) {
+      preloadTexts(texts);
+      loading = attempt();
+    }
     if (byPage) awaited = true;
     return loading;
   };

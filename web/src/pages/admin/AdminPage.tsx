@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
@@ -24,6 +23,7 @@ const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN');
  * remembered (a 401 is the header's: the same move).
  */
 export function AdminPage() {
+  const { adminTexts } = useTexts('admin');
   const { failureTexts } = useTexts('messages');
   const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const navigate = useNavigate();

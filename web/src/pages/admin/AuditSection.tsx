@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import styles from './AdminPage.module.css';
 import { useAdminFailure } from './common.tsx';
 
@@ -10,6 +10,7 @@ const shortTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /** Audit (issue 14): the latest 50 administrator actions, newest first; refreshed after each write. */
 export function AuditSection() {
+  const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const audit = useQuery({ queryKey: adminKeys.audit, queryFn: adminApi.audit, retry: false });
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -15,6 +15,7 @@ import { useAdminAction, useAdminFailure } from './common.tsx';
  * joined by commas, every child with a control that removes that link.
  */
 export function ParentsSection() {
+  const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const parents = useQuery({ queryKey: adminKeys.parents, queryFn: adminApi.parents, retry: false });
   const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import { limits } from '../../../../common/limits.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -12,6 +12,7 @@ import { onEnter, useAdminAction } from './common.tsx';
 
 /** Tutoring (spec 2 §2): the Calendar and Topic Stats reload panels, by target student. */
 export function ReloadSection() {
+  const { adminTexts } = useTexts('admin');
   // The students' names to pick from (typing any name works too).
   const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
   const listId = useId();
@@ -37,6 +38,7 @@ function ReloadPanel({
   reload: (name: string) => Promise<number>;
   listId: string;
 }) {
+  const { adminTexts } = useTexts('admin');
   const [target, setTarget] = useState('');
   const { run, busy } = useAdminAction();
   const { showToast } = useToast();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import type { StudentWithSubscriptions } from '../../../../common/contracts/admin.ts';
 import { adminLimits } from '../../../../common/limits.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -14,6 +14,7 @@ import { onEnter, useAdminAction, useAdminFailure } from './common.tsx';
 
 /** Post Service (spec 2 §2, §5, §8): Enter (or Post) asks, then adds; a failure shows the error itself. */
 export function PostService() {
+  const { adminTexts } = useTexts('admin');
   const [name, setName] = useState('');
   const confirm = useConfirm();
   const { run, busy } = useAdminAction();
@@ -61,6 +62,7 @@ const MATRIX_SIZES = [10, 25, 50, 100] as const;
  * school with many students stays quick to scan.
  */
 export function ServicesMatrix() {
+  const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const services = useQuery({ queryKey: adminKeys.services, queryFn: adminApi.services, retry: false });
   const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import { questionLimits } from '../../../../common/limits.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -16,6 +16,7 @@ import { onEnter, useAdminAction, useAdminFailure } from './common.tsx';
  * tick; Add topic; the selected questions get the selected topics after the spec's confirm.
  */
 export function TopicsSection() {
+  const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const [search, setSearch] = useState('');
   const [title, setTitle] = useState('');

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import type { UserCard } from '../../../../common/contracts/admin.ts';
-import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { adminLimits, limits } from '../../../../common/limits.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -22,6 +21,7 @@ const PICTURE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
  * server, so a school with many accounts stays fast.
  */
 export function UsersSection() {
+  const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -84,6 +84,7 @@ export function UsersSection() {
 }
 
 function UserCardItem({ user }: { user: UserCard }) {
+  const { adminTexts } = useTexts('admin');
   const [editing, setEditing] = useState(false);
   const formId = `user-${user.id}-edit`;
   return (
@@ -131,6 +132,7 @@ function UserCardItem({ user }: { user: UserCard }) {
 }
 
 function EditUser({ id, user, onDone }: { id: string; user: UserCard; onDone: () => void }) {
+  const { adminTexts } = useTexts('admin');
   const [username, setUsername] = useState(user.username);
   const [email, setEmail] = useState(user.email);
   const [role, setRole] = useState(user.role);
@@ -190,6 +192,8 @@ function EditUser({ id, user, onDone }: { id: string; user: UserCard; onDone: ()
 }
 
 function PictureUpload({ user }: { user: UserCard }) {
+  const { dashboardTexts } = useTexts('insight');
+  const { adminTexts } = useTexts('admin');
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const { run, busy } = useAdminAction();

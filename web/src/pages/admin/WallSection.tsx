@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminTexts } from '../../../../common/adminTexts.ts';
 import type { WallState } from '../../../../common/contracts/portfolio.ts';
 import { adminApi, adminKeys } from '../../api/admin.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -19,6 +19,7 @@ const FILTERS: Filter[] = ['pending', 'approved', 'hidden', 'all'];
  * appear on the board (show / hide) and deletes the rest.
  */
 export function WallSection() {
+  const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const [filter, setFilter] = useState<Filter>('pending');
   const [page, setPage] = useState(0);

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
-import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { limits } from '../../../../common/limits.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
@@ -19,9 +18,12 @@ import styles from './UserPage.module.css';
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /** Why a chosen file cannot be a picture here (the server judges its bytes again), or null. */
-export function pictureProblem(file: File): string | null {
-  if (!PICTURE_TYPES.includes(file.type)) return dashboardTexts.imagesOnly;
-  if (file.size > limits.pictureMaxBytes) return dashboardTexts.pictureTooLarge;
+export function pictureProblem(
+  file: File,
+  words: { imagesOnly: string; pictureTooLarge: string },
+): string | null {
+  if (!PICTURE_TYPES.includes(file.type)) return words.imagesOnly;
+  if (file.size > limits.pictureMaxBytes) return words.pictureTooLarge;
   return null;
 }
 
@@ -31,6 +33,7 @@ export function pictureProblem(file: File): string | null {
  * the dialog, where the user is (the rest of the page is inert while it is open).
  */
 export function EditProfileDialog({ person, onClose }: { person: UserResponse; onClose: () => void }) {
+  const { dashboardTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -145,7 +148,7 @@ export function EditProfileDialog({ person, onClose }: { person: UserResponse; o
             accept={PICTURE_TYPES.join(',')}
             onChange={(e) => {
               const file = e.target.files?.[0] ?? null;
-              const wrong = file ? pictureProblem(file) : null;
+              const wrong = file ? pictureProblem(file, dashboardTexts) : null;
               setProblem(wrong);
               setPicture(wrong ? null : file);
               if (wrong) e.target.value = '';

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { dashboardTexts } from '../../../../common/insightTexts.ts';
-import { mathTexts } from '../../../../common/mathTexts.ts';
 import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
@@ -22,6 +20,8 @@ const RECENT_DAYS = 14;
  * first load carries neither.
  */
 export function MathSection() {
+  const { mathTexts } = useTexts('math');
+  const { dashboardTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { dashboardTexts } from '../../../../common/insightTexts.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
@@ -16,6 +15,7 @@ import styles from './UserPage.module.css';
  * calendar, and loads its data only when the section is first opened.
  */
 export function TutoringSection() {
+  const { dashboardTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });

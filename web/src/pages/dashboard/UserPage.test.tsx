@@ -192,9 +192,13 @@ describe('Edit Profile', () => {
 
   it('takes only pictures of the four formats, up to 5 MB', () => {
     const file = (type: string, size: number) => new File([new Uint8Array(size)], 'x', { type });
-    expect(pictureProblem(file('image/png', 1000))).toBeNull();
-    expect(pictureProblem(file('image/svg+xml', 1000))).toMatch(/PNG, JPEG, WebP or GIF/);
-    expect(pictureProblem(file('application/x-msdownload', 1000))).toMatch(/PNG, JPEG, WebP or GIF/);
-    expect(pictureProblem(file('image/jpeg', 5 * 1024 * 1024 + 1))).toMatch(/larger than 5 MB/);
+    expect(pictureProblem(file('image/png', 1000), dashboardTexts)).toBeNull();
+    expect(pictureProblem(file('image/svg+xml', 1000), dashboardTexts)).toMatch(/PNG, JPEG, WebP or GIF/);
+    expect(pictureProblem(file('application/x-msdownload', 1000), dashboardTexts)).toMatch(
+      /PNG, JPEG, WebP or GIF/,
+    );
+    expect(pictureProblem(file('image/jpeg', 5 * 1024 * 1024 + 1), dashboardTexts)).toMatch(
+      /larger than 5 MB/,
+    );
   });
 });

@@ -3,8 +3,6 @@ import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '../../../../common/avatars.ts';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
-import { dashboardTexts } from '../../../../common/insightTexts.ts';
-import { weekTexts } from '../../../../common/weekTexts.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
@@ -63,6 +61,7 @@ export function UserPage() {
 }
 
 function ProfileCard({ person, editable }: { person: UserResponse; editable: boolean }) {
+  const { dashboardTexts } = useTexts('insight');
   const [editing, setEditing] = useState(false);
   const student = roleList(person).includes('STUDENT');
   const figures: [string, string | number][] = [
@@ -118,6 +117,7 @@ function ProfileCard({ person, editable }: { person: UserResponse; editable: boo
  * again, it keeps what it loaded (spec 1 §4: accordion sections load on first open).
  */
 function Accordion({ title, children }: { title: string; children: ReactNode }) {
+  const { dashboardTexts } = useTexts('insight');
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const id = useId();
@@ -145,6 +145,7 @@ function Accordion({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function StudentSections({ name }: { name: string }) {
+  const { dashboardTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const services = useQuery({
@@ -176,6 +177,7 @@ function StudentSections({ name }: { name: string }) {
 
 /** A parent's own dashboard: their children, each with a link to their dashboard and statistics. */
 function Children({ name }: { name: string }) {
+  const { dashboardTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const children = useQuery({
@@ -204,6 +206,8 @@ function Children({ name }: { name: string }) {
 }
 
 function PersonEntry({ name, picture }: { name: string; picture: string | null }) {
+  const { weekTexts } = useTexts('week');
+  const { dashboardTexts } = useTexts('insight');
   const { headerTexts } = useTexts('messages');
   const path = encodeURIComponent(name);
   return (
@@ -225,6 +229,7 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
 
 /** A teacher's own dashboard: the teacher pages, and the students given their questions. */
 function TeacherTools() {
+  const { dashboardTexts } = useTexts('insight');
   const { headerTexts } = useTexts('messages');
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const name = me.data?.username ?? '';

@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { MarkingInboxItem, MarkSuggestion } from '../../../../common/contracts/tutoring.ts';
-import { markingTexts } from '../../../../common/markingTexts.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
@@ -63,6 +62,7 @@ function groupByQuestion(items: readonly MarkingInboxItem[]): Group[] {
  * Enter on the answer or its Accept button.
  */
 function Marking({ student }: { student: string | null }) {
+  const { markingTexts } = useTexts('marking');
   const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -302,6 +302,7 @@ function Suggestion({
   accepted: boolean;
   onAccept: (mark: 1 | -1) => void;
 }) {
+  const { markingTexts } = useTexts('marking');
   const name = markingTexts.markName[suggestion.mark];
   return (
     <div className={styles.suggestion}>

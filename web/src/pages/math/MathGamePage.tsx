@@ -3,10 +3,10 @@ import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
 import { mathReward } from '../../../../common/math.ts';
-import { mathTexts } from '../../../../common/mathTexts.ts';
 import { isApiError } from '../../api/client.ts';
 import { mathApi, mathKeys } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { numberFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -26,8 +26,8 @@ import styles from './Math.module.css';
 /** What the page keeps in its history entry: the student's name (spec 2 §2) and the game so far. */
 type EntryState = { name?: string; mathGame?: Saved } | null;
 
-const seconds = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const coins = new Intl.NumberFormat('en', { signDisplay: 'negative' });
+const SECONDS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+const COINS: Intl.NumberFormatOptions = { signDisplay: 'negative' };
 
 /**
  * Keeps the game in the history entry, so a reload (or a tab restored later) carries on with its
@@ -45,6 +45,7 @@ function saveGame(game: Saved): void {
  * question and marks every answer; the page runs the countdown, the timer and the reward.
  */
 export function MathGamePage() {
+  const { mathTexts } = useTexts('math');
   const { failureTexts } = useTexts('messages');
   const location = useLocation();
   const entry = location.state as EntryState;
@@ -243,6 +244,8 @@ export function MathGamePage() {
 }
 
 function Scoreboard({ game }: { game: Game }) {
+  const coins = numberFormat(useIntlLocale(), COINS);
+  const { mathTexts } = useTexts('math');
   const reward = mathReward(game.correct, game.wrong);
   return (
     <dl className={styles.scoreboard}>
@@ -268,6 +271,8 @@ function Scoreboard({ game }: { game: Game }) {
 
 /** The bar: the full track is 10 s (spec 2 §9's "timer/100 %"), the filled part the time left. */
 function TimerBar({ game, now }: { game: Game; now: number }) {
+  const seconds = numberFormat(useIntlLocale(), SECONDS);
+  const { mathTexts } = useTexts('math');
   const left = remainingMs(game, now);
   const width = Math.min(100, (left / mathLimits.timerStartMs) * 100);
   return (
@@ -291,6 +296,7 @@ function TimerBar({ game, now }: { game: Game; now: number }) {
 }
 
 function Feedback({ game }: { game: Game }) {
+  const { mathTexts } = useTexts('math');
   const { feedback } = game;
   const text = !feedback
     ? ''
@@ -311,6 +317,7 @@ function Feedback({ game }: { game: Game }) {
 }
 
 function Done({ name }: { name: string }) {
+  const { mathTexts } = useTexts('math');
   return (
     <Card as="section" aria-label={mathTexts.doneTitle} className={styles.done}>
       <h2 className={styles.doneTitle}>{mathTexts.doneTitle}</h2>

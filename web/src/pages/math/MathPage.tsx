@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { mathTexts } from '../../../../common/mathTexts.ts';
 import { mathApi, mathKeys } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
@@ -15,6 +14,7 @@ import styles from './Math.module.css';
  * student's count for today, Start (the game, with the name in navigation state) and Results.
  */
 export function MathPage() {
+  const { mathTexts } = useTexts('math');
   const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
-import { mathTexts } from '../../../../common/mathTexts.ts';
 import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
@@ -21,6 +20,7 @@ import styles from './Math.module.css';
  * together. The charts come with this page's chunk (the `charts` group), never with others'.
  */
 export function MathResultPage() {
+  const { mathTexts } = useTexts('math');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const { page, size, setPage, setSize } = usePageParams([], { defaultSize: mathLimits.resultPageSize });

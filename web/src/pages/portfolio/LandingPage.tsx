@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { portfolioTexts } from '../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { owner } from './content/owner.ts';
 import { Logo } from './Logo.tsx';
 import styles from './landing.module.css';
@@ -44,6 +44,7 @@ function Reveal({
 
 /** `/`: the owner's landing page (spec 2 §2): header, career timeline, projects. */
 export function LandingPage() {
+  const { portfolioTexts } = useTexts('portfolio');
   useDocumentTitle(owner.siteTitle);
   // A link to a section of this page (/#timeline from /prev) shows that section.
   useEffect(() => {

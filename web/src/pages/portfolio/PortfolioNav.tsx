@@ -1,26 +1,27 @@
-import { portfolioTexts } from '../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import styles from './nav.module.css';
 
 const LINKS = [
-  { to: '/', label: portfolioTexts.pages.home },
-  { to: '/stopwatch', label: portfolioTexts.pages.stopwatch },
-  { to: '/wall', label: portfolioTexts.pages.wall },
-  { to: '/spinner', label: portfolioTexts.pages.spinner },
-  { to: '/sandbox', label: portfolioTexts.pages.sandbox },
-  { to: '/prev', label: portfolioTexts.pages.previous },
-  { to: '/login', label: portfolioTexts.pages.signIn },
+  { to: '/', page: 'home' },
+  { to: '/stopwatch', page: 'stopwatch' },
+  { to: '/wall', page: 'wall' },
+  { to: '/spinner', page: 'spinner' },
+  { to: '/sandbox', page: 'sandbox' },
+  { to: '/prev', page: 'previous' },
+  { to: '/login', page: 'signIn' },
 ] as const;
 
 /** The links between the owner's public pages, at the foot of each. */
 export function PortfolioNav({ current }: { current: string }) {
+  const { portfolioTexts } = useTexts('portfolio');
   return (
     <nav className={styles.nav} aria-label={portfolioTexts.morePages}>
       <ul>
         {LINKS.map((link) => (
           <li key={link.to}>
             <PreloadLink to={link.to} aria-current={link.to === current ? 'page' : undefined}>
-              {link.label}
+              {portfolioTexts.pages[link.page]}
             </PreloadLink>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { portfolioTexts } from '../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import type { Photo } from './content/types.ts';
 import { useReducedMotion } from './motion.ts';
 import { Picture } from './Picture.tsx';
@@ -27,6 +27,7 @@ export function Slideshow({
   sizes: string;
   priority?: boolean;
 }) {
+  const { portfolioTexts } = useTexts('portfolio');
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Which pictures are in the page: the first, then each one shown and the one after it.

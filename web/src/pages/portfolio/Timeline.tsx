@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import { portfolioTexts } from '../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import type { TimelineEntry } from './content/types.ts';
 import { useReducedMotion } from './motion.ts';
 import { Slideshow } from './Slideshow.tsx';
@@ -33,6 +33,7 @@ function tldrLine(line: string) {
 }
 
 export function Timeline({ entries, active }: { entries: TimelineEntry[]; active: boolean | null }) {
+  const { portfolioTexts } = useTexts('portfolio');
   const [selected, setSelected] = useState<number | null>(null);
   // Spec 2 §4: clicked flags start false and only ever turn true.
   const [clicked, setClicked] = useState<boolean[]>(() => entries.map(() => false));

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { statsTexts } from '../../../../common/insightTexts.ts';
-import { weekTexts } from '../../../../common/weekTexts.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
@@ -21,6 +19,8 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) /
  * address, a 403 away with 'Access Denied!'.
  */
 export function StatsPage() {
+  const { weekTexts } = useTexts('week');
+  const { statsTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });

@@ -5,8 +5,8 @@ import type { Week, WeekItem } from '../../../../common/contracts/week.ts';
 import { isDay } from '../../../../common/dates.ts';
 import { decodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import { addDays } from '../../../../common/week.ts';
-import { weekTexts } from '../../../../common/weekTexts.ts';
 import { weekApi } from '../../api/week.ts';
+import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -14,14 +14,10 @@ import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import styles from './WeekPage.module.css';
 
-/** "Tue 10 Mar": a day (already a day in APP_TIME_ZONE) as people read it. */
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const readableDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** "Tue 10 Mar", "3월 10일 (화)": a day (already a day in APP_TIME_ZONE) as people read it. */
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
+const dayReader = (locale: string) => (day: string) =>
+  dateFormat(locale, DAY).format(new Date(`${day}T00:00:00Z`));
 const readableTime = (dateTime: string) => dateTime.slice(11, 16);
 
 /** A multiple-choice answer is stored as a JSON list of options: shown as the options. */
@@ -36,6 +32,7 @@ const TONE = { correct: 'ok', wrong: 'bad', unmarked: undefined, todo: undefined
  * through with the browser's back button.
  */
 export function WeekPage() {
+  const { weekTexts } = useTexts('week');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const [params] = useSearchParams();
@@ -64,6 +61,8 @@ export function WeekPage() {
 }
 
 function WeekView({ week }: { week: Week }) {
+  const readableDay = dayReader(useIntlLocale());
+  const { weekTexts } = useTexts('week');
   const path = `/week/${encodeURIComponent(week.name)}`;
   const answered = week.items.filter((item) => item.status !== 'todo');
   const toDo = week.items.filter((item) => item.status === 'todo');

@@ -1,5 +1,5 @@
 import { type CSSProperties, useState } from 'react';
-import { portfolioTexts, previousTexts } from '../../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../../i18n/texts.ts';
 import { PreloadLink } from '../../../routing/PreloadLink.tsx';
 import { owner } from '../content/owner.ts';
 import type { SkillCard } from '../content/types.ts';
@@ -10,6 +10,7 @@ import styles from './previous.module.css';
 
 /** A skill card: its look changes on hover and focus; pressed, it tells more. */
 function Skill({ card }: { card: SkillCard }) {
+  const { previousTexts } = useTexts('portfolio');
   const [open, setOpen] = useState(false);
   return (
     <li>
@@ -35,6 +36,7 @@ function Skill({ card }: { card: SkillCard }) {
 
 /** `/prev`: the older main page (reference §2.2): greeting, portrait, summary, skills, projects, careers. */
 export function PreviousPage() {
+  const { portfolioTexts, previousTexts } = useTexts('portfolio');
   useDocumentTitle(owner.siteTitle);
   const { previous } = owner;
   return (

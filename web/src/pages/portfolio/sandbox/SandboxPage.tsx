@@ -1,5 +1,4 @@
 import { OAUTH_PROVIDERS, providerLabels } from '../../../../../common/oauth.ts';
-import { sandboxTexts } from '../../../../../common/portfolioTexts.ts';
 import { useTexts } from '../../../i18n/texts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LineChart, RadarChart, ScatterChart } from '../../../ui/charts/charts.tsx';
@@ -37,6 +36,7 @@ const WRONG = [3, 2, 4, 2, 1, 3, 1];
 
 /** The three provider buttons: a link into the real sign-in where the server has the provider's settings. */
 function SignInButtons() {
+  const { sandboxTexts } = useTexts('portfolio');
   const { oauthTexts } = useTexts('messages');
   const configured = useSignInProviders();
   return (
@@ -73,6 +73,7 @@ function SignInButtons() {
 
 /** `/sandbox` (spec 2 §2): social sign-in buttons, sample charts, and buttons that raise toasts. */
 export function SandboxPage() {
+  const { sandboxTexts } = useTexts('portfolio');
   useDocumentTitle(`${sandboxTexts.title} · ${owner.siteTitle}`);
   const { showToast } = useToast();
   const colours = chartColours();

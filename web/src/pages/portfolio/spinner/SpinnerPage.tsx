@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { spinnerTexts } from '../../../../../common/portfolioTexts.ts';
+import { useTexts } from '../../../i18n/texts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { owner } from '../content/owner.ts';
@@ -29,6 +29,7 @@ const point = (degrees: number, radius: number) => {
 
 /** The pie: slice i clockwise from the top, each with its element's name along its middle. */
 function Wheel({ names, rotation }: { names: string[]; rotation: number }) {
+  const { spinnerTexts } = useTexts('portfolio');
   const count = names.length;
   const slice = 360 / count;
   return (
@@ -76,6 +77,7 @@ function Wheel({ names, rotation }: { names: string[]; rotation: number }) {
 
 /** `/spinner` (spec 2 §2): name up to 10 elements, START, STOP: one of them, at random, shown clearly. */
 export function SpinnerPage() {
+  const { spinnerTexts } = useTexts('portfolio');
   useDocumentTitle(`${spinnerTexts.title} · ${owner.siteTitle}`);
   const reduced = useReducedMotion();
   const [countText, setCountText] = useState('4');

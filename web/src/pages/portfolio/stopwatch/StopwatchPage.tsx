@@ -7,9 +7,10 @@ import {
   formatStopwatch,
   type StopwatchRecord,
 } from '../../../../../common/portfolio/stopwatch.ts';
-import { stopwatchTexts } from '../../../../../common/portfolioTexts.ts';
 import { failureMessage } from '../../../api/failures.ts';
 import { portfolioApi, portfolioKeys, type StopwatchEvent } from '../../../api/portfolio.ts';
+import { dateFormat, useIntlLocale } from '../../../i18n/format.ts';
+import { useTexts } from '../../../i18n/texts.ts';
 import { AppProviders } from '../../../layout/AppProviders.tsx';
 import { PageFooter } from '../../../layout/Pager.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -22,14 +23,11 @@ import { COMMANDS, type Command, elapsedAt, IDLE, isCommand, step, type WatchSta
 
 /** Spec 2 §9: the display ticks every 10 ms. */
 const TICK_MS = 10;
-const seoul = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Seoul',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const SEOUL: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Seoul', dateStyle: 'medium', timeStyle: 'short' };
 
 /** hh:mm:ss.cc, drawn on its own so that the ticks redraw only the time. */
 function ClockFace({ watch, restingTitle }: { watch: WatchState; restingTitle: string }) {
+  const { stopwatchTexts } = useTexts('portfolio');
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     if (watch.status !== 'running') return;
@@ -46,7 +44,7 @@ function ClockFace({ watch, restingTitle }: { watch: WatchState; restingTitle: s
     }
     const text = formatStopwatch(seconds * 100).slice(0, -3);
     document.title = `${text.startsWith('00:') ? text.slice(3) : text} · ${stopwatchTexts.title}`;
-  }, [seconds, watch.status, restingTitle]);
+  }, [seconds, watch.status, restingTitle, stopwatchTexts.title]);
   return (
     <p className={styles.clock} data-status={watch.status}>
       <time className={styles.digits} data-clock="">
@@ -64,16 +62,19 @@ function ClockFace({ watch, restingTitle }: { watch: WatchState; restingTitle: s
 }
 
 function HistoryItem({ record }: { record: StopwatchRecord }) {
-  const duration = record.type === 'p' || record.type === 'd' ? durationInWords(record.elapsedTime) : '';
+  const { stopwatchTexts } = useTexts('portfolio');
+  const locale = useIntlLocale();
+  const duration =
+    record.type === 'p' || record.type === 'd' ? durationInWords(record.elapsedTime, stopwatchTexts) : '';
   return (
     <li className={styles.record} data-type={record.type}>
       <span className={styles.icon} aria-hidden="true" />
       <span className={styles.kind}>{stopwatchTexts.kinds[record.type]}</span>
       <span className={styles.who}>{record.name}</span>
-      <span className={styles.ago}>{agoInWords(record)}</span>
+      <span className={styles.ago}>{agoInWords(record, stopwatchTexts)}</span>
       {duration && <span className={styles.duration}>{duration}</span>}
       <time className={styles.when} dateTime={record.generatedDate}>
-        {seoul.format(new Date(record.generatedDate))}
+        {dateFormat(locale, SEOUL).format(new Date(record.generatedDate))}
         <span className="visually-hidden"> ({stopwatchTexts.seoulTime})</span>
       </time>
     </li>
@@ -81,6 +82,7 @@ function HistoryItem({ record }: { record: StopwatchRecord }) {
 }
 
 function Stopwatch() {
+  const { stopwatchTexts } = useTexts('portfolio');
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [watch, setWatch] = useState<WatchState>(IDLE);
@@ -113,7 +115,7 @@ function Stopwatch() {
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [watch.status]);
+  }, [watch.status, stopwatchTexts.leaveWarning]);
 
   useEffect(() => {
     if (history.error) {
@@ -123,7 +125,7 @@ function Stopwatch() {
         'stopwatch-history',
       );
     }
-  }, [history.error, showToast]);
+  }, [history.error, showToast, stopwatchTexts.failure]);
 
   const send = (event: Omit<StopwatchEvent, 'relatedID' | 'name'>, runName: string) => {
     queue.current = queue.current.then(async () => {

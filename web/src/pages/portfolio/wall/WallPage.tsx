@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { portfolioLimits } from '../../../../../common/limits.ts';
-import { wallTexts } from '../../../../../common/portfolioTexts.ts';
 import { failureMessage } from '../../../api/failures.ts';
 import { portfolioApi, portfolioKeys } from '../../../api/portfolio.ts';
+import { dateFormat, useIntlLocale } from '../../../i18n/format.ts';
+import { useTexts } from '../../../i18n/texts.ts';
 import { AppProviders } from '../../../layout/AppProviders.tsx';
 import { PageFooter } from '../../../layout/Pager.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -15,9 +16,11 @@ import { PortfolioNav } from '../PortfolioNav.tsx';
 import styles from './wall.module.css';
 
 const PAGE_SIZE = 10;
-const seoul = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Seoul', dateStyle: 'medium' });
+const SEOUL: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Seoul', dateStyle: 'medium' };
 
 function Wall() {
+  const { wallTexts } = useTexts('portfolio');
+  const locale = useIntlLocale();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [author, setAuthor] = useState('');
@@ -44,7 +47,7 @@ function Wall() {
     if (board.error) {
       showToast(failureMessage(board.error, { fallback: wallTexts.failure }), 'error', 'wall-board');
     }
-  }, [board.error, showToast]);
+  }, [board.error, showToast, wallTexts.failure]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -110,7 +113,9 @@ function Wall() {
                 <p className={styles.message}>{item.message}</p>
                 <p className={styles.byline}>
                   <span className={styles.author}>{item.author}</span>
-                  <time dateTime={item.createdDate}>{seoul.format(new Date(item.createdDate))}</time>
+                  <time dateTime={item.createdDate}>
+                    {dateFormat(locale, SEOUL).format(new Date(item.createdDate))}
+                  </time>
                 </p>
               </li>
             ))}

@@ -1,0 +1,40 @@
+import { LinguiContext } from '@lingui/react';
+import { useContext } from 'react';
+import { i18n } from './texts.ts';
+
+/** The `Intl` locale of each interface language (British English, as the pages wrote before). */
+const INTL_LOCALES = { en: 'en-GB', ko: 'ko-KR' } as const;
+
+/**
+ * The `Intl` locale of the language shown, for a component: dates and numbers then read
+ * "Tue 10 Mar" in English and "3월 10일 (화)" in Korean, and follow the header's switch.
+ */
+export function useIntlLocale(): string {
+  const instance = useContext(LinguiContext)?.i18n ?? i18n;
+  return instance.locale === 'ko' ? INTL_LOCALES.ko : INTL_LOCALES.en;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One `Intl.DateTimeFormat` per locale and options (they are costly to make, cheap to reuse). */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** One `Intl.NumberFormat` per locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
