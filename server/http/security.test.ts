@@ -4,7 +4,7 @@ import { apiMessages } from '../../common/messages.ts';
 import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
 import { declareRoutes } from './route.ts';
-import { appOrigin } from './security.ts';
+import { appOrigin, securityHeaders } from './security.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +29,31 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends every header helmet sets with our options, asked of helmet once, on answers and failures alike', async () => {
+    const headers = securityHeaders();
+    expect(Object.keys(headers)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+      ]),
+    );
+    expect(headers['x-frame-options']).toBe('DENY');
+    for (const request of [
+      { method: 'GET' as const, url: '/api/v1/users/oauth/providers' },
+      { method: 'POST' as const, url: '/api/v1/users/refresh' },
+      { method: 'GET' as const, url: '/api/v1/no/such/route' },
+      { method: 'GET' as const, url: '/api/v1/test/explode' },
+    ]) {
+      const response = await t.request(request);
+      for (const [name, value] of Object.entries(headers))
+        expect(response.headers[name], `${request.url} ${name}`).toBe(value);
+    }
   });
 
   it('adds HSTS only when the app is served over HTTPS', async () => {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { apiMessages } from '../../common/messages.ts';
 import { forbidden } from '../errors.ts';
 import { SESSION_COOKIE } from '../sessions/service.ts';
@@ -26,32 +27,57 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and some widgets inject <style>; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Toasts and some widgets inject <style>; scripts stay strictly 'self'.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    // HSTS only when the app is really served over HTTPS (added below); never on plain http.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
+  },
+  // HSTS only when the app is really served over HTTPS (added below); never on plain http.
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+  frameguard: { action: 'deny' },
+};
 
+/**
+ * The headers helmet sets with these options, asked of it once. Our options are constants (no
+ * per-request nonce), so every answer gets the same headers; @fastify/helmet instead built the
+ * whole helmet middleware from the options again on every request (parsing the CSP directives
+ * each time), a measurable share of a request's CPU (docs/performance.md, "Server").
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+      return response;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  const headers = securityHeaders();
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     if (isHttps(app, request)) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
