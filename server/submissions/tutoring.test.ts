@@ -7,6 +7,8 @@ import type {
   SubmissionSummary,
 } from '../../common/contracts/tutoring.ts';
 import { dayOf } from '../../common/dates.ts';
+import { recountCalendar, storedCalendar } from '../calendars/queries.ts';
+import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
 import { linkChild } from '../users/queries.ts';
@@ -697,5 +699,60 @@ describe('refusals word for word, and the fields of an answer', () => {
     expect(
       (await call(t, student, 'GET', `/api/v1/submissions/day_counts/latest?name=${name}`)).json(),
     ).toEqual(counts[0]);
+  });
+
+  it('sums up only the answers due on the day asked for', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const first = dueIn(t, 30);
+    const next = dueIn(t, 54);
+    const a = await createQuestion(t, teacher, { students: [name], targetDate: first });
+    const b = await createQuestion(t, teacher, { students: [name], targetDate: next });
+    await post(student, '/api/v1/submissions/multiples', [
+      { questionId: a, studentAnswer: '01', studentName: name },
+      { questionId: b, studentAnswer: '12', studentName: name },
+    ]);
+    const day = dayOf(new Date(first), t.config.timeZone);
+    const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=${day}`)).json();
+    expect(page.totalElements).toBe(1);
+    expect(page.summary).toMatchObject({ total: 1, correct: 1, wrong: 0, unmarked: 0 });
+    expect(page.summary.lastDueDate.slice(0, 10)).toBe(first.slice(0, 10));
+    expect(page.marks).toEqual([1]);
+  });
+
+  it("keeps the stored topic statistics and calendar equal to a recount through answers, a teacher's mark and redos", async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const short = await createQuestion(t, teacher, { type: 's', students: [name], topics: ['recount a'] });
+    const choice = await createQuestion(t, teacher, { students: [name], topics: ['recount b'] });
+    const expectRecounted = async (step: string) => {
+      const stats = await storedTopicStats(t.database.db, student.user.id);
+      expect(stats, step).toEqual(await recountTopicStats(t.database.db, student.user.id));
+      const calendar = (await storedCalendar(t.database.db, student.user.id)).map(
+        ({ day, solved, unsolved, toMark }) => ({ day, solved, unsolved, toMark }),
+      );
+      expect(calendar, step).toEqual(await recountCalendar(t.database.db, student.user.id));
+      return { stats, calendar };
+    };
+    const [essay] = (
+      await post(student, '/api/v1/submissions/multiples', [
+        { questionId: short, studentAnswer: 'an essay', studentName: name },
+        { questionId: choice, studentAnswer: '12', studentName: name },
+      ])
+    ).json() as SubmissionQuestion[];
+    // An answer waiting for a mark counts under no topic yet.
+    expect((await expectRecounted('answered')).stats.map((s) => s.topic)).toEqual(['recount b']);
+    const marked = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, { [essay!.id]: -1 });
+    expect(marked.statusCode).toBe(200);
+    const afterMark = await expectRecounted('marked');
+    expect(afterMark.stats.map((s) => s.topic).sort()).toEqual(['recount a', 'recount b']);
+    expect(afterMark.calendar).toMatchObject([{ solved: 2, toMark: 0 }]);
+    // A redo of the short answer waits for a mark again, on the day of the answer it redoes.
+    const redo = await post(student, `/api/v1/submissions/review/${name}`, [
+      { questionId: short, studentAnswer: 'a better essay' },
+      { questionId: choice, studentAnswer: '01' },
+    ]);
+    expect(redo.statusCode).toBe(200);
+    expect((await expectRecounted('redone')).calendar).toMatchObject([{ solved: 2, toMark: 1 }]);
   });
 });
