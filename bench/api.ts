@@ -50,6 +50,12 @@ const { values: options } = parseArgs({
     pgbench: { type: 'boolean', default: true },
     /** Directory for the servers' CPU profiles (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
+    /**
+     * CPU per request only, the servers side by side: every server runs at once and the load
+     * alternates between them in `--slices` bursts, so each meets the same machine (see cpuSitting).
+     */
+    'cpu-only': { type: 'boolean', default: false },
+    slices: { type: 'string', default: '8' },
   },
   allowNegative: true,
 });
@@ -360,9 +366,33 @@ type Figures = {
   max: number;
   errors: number;
   requests: number;
+  /** Requests sent, answered or not by the deadline (autocannon; pgbench: transactions). */
+  sent: number;
   /** The same answers timed by the server itself (null for pgbench, or when LOG_LEVEL hides them). */
   server?: { p50: number; p99: number } | null;
+  /**
+   * The server process's CPU time per answer (µs): the whole process (all threads: JavaScript,
+   * libuv, GC) and its main thread alone, read from /proc around the measurement. Independent of
+   * how busy the machine is, unlike req/s and latency.
+   */
+  cpu?: { process: number; main: number } | null;
 };
+
+/** CPU time the process `pid` has used so far (µs): all its threads, and its main thread alone. */
+function cpuTimes(pid: number): { process: number; main: number } | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // The thread group leader's time on the CPU (ns): Node's main thread.
+    const main = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    return { process: (ticks * 1e6) / CLOCK_TICKS, main: main / 1000 };
+  } catch {
+    return null; // not Linux
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** p50 and p99 of the server's own times for the answers of one measurement. */
 function serverFigures(times: number[]): Figures['server'] {
@@ -448,6 +478,7 @@ async function load(
     max: result.latency.max,
     errors: result.errors + result.non2xx,
     requests: ok,
+    sent: result.requests.sent,
   };
 }
 
@@ -663,7 +694,15 @@ function pgbench(url: string, script: Script, seconds: number, label: string): F
   fs.rmSync(logDir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: tps, p50: at(0.5), p99: at(0.99), max: at(1), errors: 0, requests: latencies.length };
+  return {
+    rps: tps,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
+    errors: 0,
+    requests: latencies.length,
+    sent: latencies.length,
+  };
 }
 
 // ---------------------------------------------------------------------------------- the sitting
@@ -680,7 +719,7 @@ const loadNow = () => os.loadavg()[0]!;
 
 function printRow(row: Row) {
   console.log(
-    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}(load ${row.load.toFixed(2)})`,
+    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}${row.cpu ? `CPU ${row.cpu.process.toFixed(0)} µs/req (main thread ${row.cpu.main.toFixed(0)})   ` : ''}(load ${row.load.toFixed(2)})`,
   );
 }
 
@@ -697,6 +736,7 @@ async function main() {
   console.log(
     `seeded ${kinds.join(' and ')}: ${studentCount} writers × ${questionCount} pending questions, a reader with 20 pending and 20 answered (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`,
   );
+  if (options['cpu-only']) return cpuSitting(fixtures);
   const pgFixture = fixtures.get('postgres');
   const scripts = pgFixture && options.pgbench ? await pgbenchScripts(pgFixture) : null;
 
@@ -719,9 +759,19 @@ async function main() {
             await drained(running.port);
             const load0 = loadNow();
             const mark = running.responseTimes.length;
+            const cpu0 = cpuTimes(running.child.pid!);
             const figures = await load(running.port, data, endpoint, duration, next);
             await drained(running.port);
+            const cpu1 = cpuTimes(running.child.pid!);
             figures.server = serverFigures(running.responseTimes.slice(mark));
+            // Per request sent: those still in flight at autocannon's deadline were served before `drained`.
+            figures.cpu =
+              cpu0 && cpu1
+                ? {
+                    process: (cpu1.process - cpu0.process) / figures.sent,
+                    main: (cpu1.main - cpu0.main) / figures.sent,
+                  }
+                : null;
             const row = {
               label: server.label,
               kind,
@@ -767,7 +817,7 @@ async function main() {
 
   console.log(`\nmedians of ${runs} rounds (${connections} connections)`);
   console.log(
-    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load    server's own p50 / p99`,
+    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load    server's own p50 / p99   CPU per request: process / main thread`,
   );
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
@@ -791,9 +841,116 @@ async function main() {
         .toFixed(1)
         .padStart(
           8,
-        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}${serverColumn(group)}`,
+        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}${serverColumn(group)}${cpuColumn(group)}`,
     );
   }
+}
+
+/**
+ * CPU per request with the servers side by side (`--cpu-only`). On a shared machine a process's CPU
+ * time per request moves with the load of the others (caches, the sibling hyper-thread, clock
+ * speed): ±30 % between sittings minutes apart. Here every server runs at once on its own copy and
+ * the load alternates between them in short bursts (the order reversed every other slice), so each
+ * meets the same machine; their CPU per request compares, even when its absolute value drifts.
+ */
+async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
+  const slices = Number(options.slices);
+  const sliceSeconds = Math.max(1, duration / slices);
+  const results: {
+    label: string;
+    kind: Kind;
+    endpoint: Endpoint;
+    round: number;
+    process: number;
+    main: number;
+  }[] = [];
+  for (let round = 1; round <= runs; round++) {
+    for (const kind of kinds) {
+      const data = fixtures.get(kind)!;
+      const running: {
+        label: string;
+        copy: Awaited<ReturnType<typeof freshCopy>>;
+        server: Running;
+        next: { k: number };
+      }[] = [];
+      try {
+        for (const server of servers) {
+          const copy = await freshCopy(kind);
+          running.push({
+            label: server.label,
+            copy,
+            server: await startServer(server.dir, copy.env, `${server.label}-${kind}-${round}`),
+            next: { k: 0 },
+          });
+        }
+        for (const endpoint of endpoints) {
+          for (const r of running) {
+            if (warmup > 0) await load(r.server.port, data, endpoint, warmup, r.next);
+            await drained(r.server.port);
+          }
+          const totals = new Map(running.map((r) => [r.label, { process: 0, main: 0, sent: 0 }]));
+          for (let slice = 0; slice < slices; slice++) {
+            for (const r of slice % 2 ? [...running].reverse() : running) {
+              const before = cpuTimes(r.server.child.pid!);
+              const figures = await load(r.server.port, data, endpoint, sliceSeconds, r.next);
+              await drained(r.server.port);
+              const after = cpuTimes(r.server.child.pid!);
+              const total = totals.get(r.label)!;
+              if (before && after) {
+                total.process += after.process - before.process;
+                total.main += after.main - before.main;
+              }
+              total.sent += figures.sent;
+            }
+          }
+          const load1 = loadNow();
+          for (const r of running) {
+            const total = totals.get(r.label)!;
+            const row = {
+              label: r.label,
+              kind,
+              endpoint,
+              round,
+              process: total.process / total.sent,
+              main: total.main / total.sent,
+            };
+            results.push(row);
+            console.log(
+              `  ${`${r.label} ${kind}`.padEnd(24)} ${endpoint.padEnd(12)} CPU ${row.process.toFixed(0).padStart(5)} µs/req (main thread ${row.main.toFixed(0)})   ${total.sent} requests   (load ${load1.toFixed(2)})`,
+            );
+          }
+        }
+      } finally {
+        for (const r of running) {
+          await stopServer(r.server);
+          await dropCopy(r.copy);
+        }
+      }
+    }
+  }
+  console.log(`\nCPU per request, medians of ${runs} rounds (process / main thread, µs)`);
+  const groups = new Map<string, typeof results>();
+  for (const row of results) {
+    const key = `${row.kind}\t${row.endpoint}\t${row.label}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const [key, group] of groups) {
+    const [kind, endpoint, label] = key.split('\t');
+    console.log(
+      `  ${`${label} ${kind}`.padEnd(24)} ${endpoint!.padEnd(12)} ${median(group.map((r) => r.process))
+        .toFixed(0)
+        .padStart(5)} / ${median(group.map((r) => r.main))
+        .toFixed(0)
+        .padStart(5)}`,
+    );
+  }
+}
+
+/** The server's CPU µs per request, whole process / main thread (medians of the rounds). */
+function cpuColumn(group: Row[]): string {
+  const measured = group.flatMap((r) => (r.cpu ? [r.cpu] : []));
+  if (measured.length === 0) return '';
+  return `   CPU ${median(measured.map((c) => c.process)).toFixed(0)} / ${median(measured.map((c) => c.main)).toFixed(0)} µs/req`;
 }
 
 /** The server's own p50 / p99 (medians of the rounds), where its log gave them. */

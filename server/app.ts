@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { registerHealth } from './health.ts';
 import { registerAccessRules } from './http/access.ts';
 import { registerEdgeChecks } from './http/edge.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { OneLinePerRequest } from './http/requestLog.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
 import { createLogOutput, type LogOutput } from './logging.ts';
@@ -78,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.config.logLevel === 'silent'
         ? false
         : { level: deps.config.logLevel, stream: deps.logOutput ?? createLogOutput(process.stdout) },
+    logController: new OneLinePerRequest(),
     bodyLimit: deps.config.jsonBodyLimit,
     // Slow clients: Node cuts a request that has not arrived whole (408), checking every quarter of
     // the headers' time-out (at most every second; its default of 30 s would let them linger).
@@ -107,7 +110,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEdgeChecks(app);
   registerAccessRules(app);
   await app.register(cookie);
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // API answers are compressed as they go: brotli at quality 1, not the plugin's 4. On answers of a
+  // few KB (a page of questions) it shrinks them nearly as far (about 5.0× against 5.8×) for less
+  // than half the CPU, which on a busy server is CPU every request pays (docs/performance.md).
+  // The web app's files are compressed once, at build time, at full quality (scripts/precompress.ts).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+  });
   await registerSecurity(app);
   registerSessions(app);
   registerHealth(app);

@@ -131,12 +131,18 @@ describe("a request's log lines", () => {
       expect(shown).toContain(id);
 
       const mine = t.lines.filter((line) => line.reqId === id);
+      // One line for the request itself, when it is answered: what was asked, the answer, the time.
       expect(mine.map((line) => line.msg)).toEqual([
-        'incoming request',
         'about to fail',
         'unexpected failure',
         'request completed',
       ]);
+      expect(mine.at(-1)).toMatchObject({
+        level: 30,
+        req: { method: 'GET', url: '/test-only/broken' },
+        res: { statusCode: 500 },
+        responseTime: expect.any(Number),
+      });
       // No line about this request lacks its id.
       expect(
         t.lines.filter((line) => line.reqId !== id && JSON.stringify(line).includes('/test-only/')),
@@ -147,6 +153,26 @@ describe("a request's log lines", () => {
       expect((failure.err as { stack: string }).stack).toContain(
         'TypeError: Cannot read properties of undefined',
       );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('adds the incoming request line at LOG_LEVEL=debug; the health probes log neither line', async () => {
+    const t = await appWithLog({ LOG_LEVEL: 'debug' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/test-only/broken' });
+      const id = response.headers['x-request-id'] as string;
+      const mine = t.lines.filter((line) => line.reqId === id);
+      expect(mine.map((line) => line.msg)).toEqual([
+        'incoming request',
+        'about to fail',
+        'unexpected failure',
+        'request completed',
+      ]);
+      expect(mine[0]).toMatchObject({ level: 20, req: { method: 'GET', url: '/test-only/broken' } });
+      const probe = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(t.lines.filter((line) => line.reqId === probe.headers['x-request-id'])).toEqual([]);
     } finally {
       await t.close();
     }

@@ -576,10 +576,11 @@ const CASES: Case[] = [
  */
 const HOT_PATH_BUDGET: Record<string, number> = {
   // Measured with a teacher calling; a student naming themself saves the second (the session's
-  // look-up reads the caller's row). Session, named student, then: count, page with options and topics.
-  'GET /api/v1/questions/student/:name': 4,
-  // count, page with options and topics, summary.
-  'GET /api/v1/submissions/:name': 5,
+  // look-up reads the caller's row). Session, named student, then the page with options, topics and
+  // the total (a page past the end counts on its own).
+  'GET /api/v1/questions/student/:name': 3,
+  // the page with options, topics and the total (a page past the end counts on its own), summary.
+  'GET /api/v1/submissions/:name': 4,
   // the month.
   'GET /api/v1/calendars/:name/:year/:month': 3,
   // questions with options and topics (locked), the students' locks, consume + store + drop drafts,

@@ -85,6 +85,31 @@ describe('the built web app', () => {
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
   });
 
+  it('compresses API answers over 1 KB as they go: brotli at quality 1 (cheap on CPU), else gzip', async () => {
+    const plain = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const body = plain.body;
+    expect(body.length).toBeGreaterThan(1024);
+    const brotli = await t.request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(body);
+    const quality = (q: number) =>
+      zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } }).length;
+    expect(brotli.rawPayload.length).toBe(quality(1));
+    expect(quality(1)).not.toBe(quality(4));
+    const gzip = await t.request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(body);
+  });
+
   it('answers a missing asset with 404, never with index.html', async () => {
     const response = await t.request({ method: 'GET', url: '/assets/missing-000.js' });
     expect(response.statusCode).toBe(404);

@@ -88,28 +88,40 @@ function submissionOf(raw: Record<string, unknown>): SubmissionRow {
   };
 }
 
-/** A page of submissions joined with their questions (with options and topics): two statements. */
+/**
+ * A page of submissions joined with their questions (with options and topics), the total on each
+ * row (an uncorrelated subquery PostgreSQL runs once): one statement; a page past the end (no rows
+ * to carry the total) counts on its own.
+ */
 async function pageOf(
   db: DbOrTx,
   where: SQL,
   page: PageRequest,
   fallback: SQL[],
 ): Promise<{ rows: SubmissionWithDetails[]; total: number }> {
-  const [totalRow] = await db.select({ total: count() }).from(submissions).where(where);
+  const counted = () => db.select({ total: count() }).from(submissions).where(where);
   const rows = await db
-    .select({ submission: submissions, question: questions, candidates: candidatesOf, topics: topicsOf })
+    .select({
+      submission: submissions,
+      question: questions,
+      candidates: candidatesOf,
+      topics: topicsOf,
+      total: sql<number>`(${counted()})`.mapWith(Number),
+    })
     .from(submissions)
     .innerJoin(questions, eq(questions.id, submissions.questionId))
     .where(where)
     .orderBy(...orderBy(page, submissionSortable, fallback, submissions.id))
     .limit(page.size)
     .offset(page.page * page.size);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page.page > 0) total = (await counted())[0]?.total ?? 0;
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
       question: { ...r.question, candidates: r.candidates, topics: r.topics },
     })),
-    total: totalRow?.total ?? 0,
+    total,
   };
 }
 

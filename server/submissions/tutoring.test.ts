@@ -194,6 +194,10 @@ describe('answering, marking and review', () => {
       ),
     );
     for (const one of pages) expect(one.marks).toEqual(pages.map((p) => p.content[0]!.marked));
+    // The total comes with the page's rows, and without rows to carry it past the end.
+    expect(pages.map((p) => (p as unknown as Page<SubmissionQuestion>).totalElements)).toEqual([3, 3, 3]);
+    const pastEnd = (await call(t, student, 'GET', `/api/v1/submissions/${name}?size=2&page=5`)).json();
+    expect(pastEnd).toMatchObject({ totalElements: 3, numberOfElements: 0 });
     expect([...pages[0]!.marks].sort()).toEqual([-1, 0, 1]);
     const byDate = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=${day}`)).json();
     expect(byDate.totalElements).toBe(3);
@@ -420,6 +424,16 @@ describe('assignments and reading lists', () => {
       await call(t, student, 'GET', `/api/v1/questions/student/${name}?page=1&size=5`)
     ).json() as Page<QuestionStudent>;
     expect([...first.content, ...second.content].map((q) => q.id)).toEqual(ids);
+    expect(second).toMatchObject({ totalElements: 7, numberOfElements: 2, last: true });
+    // The total comes with the page's rows; past the end there are none to carry it.
+    const pastEnd = (await call(t, student, 'GET', `/api/v1/questions/student/${name}?page=3&size=5`)).json();
+    expect(pastEnd).toMatchObject({ totalElements: 7, totalPages: 2, numberOfElements: 0 });
+    const dayTotal = (
+      await call(t, student, 'GET', `/api/v1/questions/student/${name}?date=2026-03-11&size=2&page=1`)
+    ).json();
+    expect(dayTotal).toMatchObject({ totalElements: 5, numberOfElements: 2 });
+    const none = (await call(t, student, 'GET', `/api/v1/questions/student/${name}?date=2026-03-12`)).json();
+    expect(none).toMatchObject({ totalElements: 0, numberOfElements: 0 });
     const byTitle = (
       await call(t, student, 'GET', `/api/v1/questions/student/${name}?sort=id,desc&size=100`)
     ).json();
