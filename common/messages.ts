@@ -73,6 +73,8 @@ export const headerTexts = {
   /** The admin console's link, for administrators (issue 14; not in the spec's header). */
   admin: 'Admin',
   logout: 'Log out',
+  /** The language switch's name (issue 19): in the header and on the sign-in pages. */
+  language: 'Language',
 } as const;
 
 /** Spec 1 §8 and spec 2 §8. */

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../i18n/translation.ts';
 import { STOPWATCH_TYPES, type StopwatchRecord as StopwatchRecordType } from '../portfolio/stopwatch.ts';
 import { QUESTION_TYPES } from '../questions/rules.ts';
 import { z } from '../zod.ts';
@@ -36,8 +37,14 @@ export const AuthCheckResponse = z.object({
    * in it, by the server and by the pages alike, and the pages show it next to such dates (issue 11).
    */
   timeZone: z.string(),
+  /** The interface language the user chose (issue 19), or null: the browser's languages decide. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type AuthCheckResponse = z.output<typeof AuthCheckResponse>;
+
+/** `PUT users/language`: the language now saved for the caller (null: follow the browser). */
+export const LanguageResponse = z.object({ language: z.enum(LANGUAGES).nullable() });
+export type LanguageResponse = z.output<typeof LanguageResponse>;
 
 /** A user card of the console (`GET users`), the original's UserResponse. */
 export const UserCard = z.object({

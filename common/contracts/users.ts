@@ -1,4 +1,5 @@
 import { isCommonPassword } from '../commonPasswords.ts';
+import { LANGUAGES } from '../i18n/translation.ts';
 import { limits } from '../limits.ts';
 import { ROLES } from '../roles.ts';
 import { isSingleScript } from '../scripts.ts';
@@ -87,6 +88,12 @@ export const ProfileUpdateRequest = z.object({
 });
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
 
+/** `PUT users/language`: the caller's interface language, 'en' or 'ko', or null to follow the browser. */
+export const LanguageRequest = z.object({
+  language: z.enum(LANGUAGES, { error: "must be 'en', 'ko' or null" }).nullable(),
+});
+export type LanguageRequest = z.input<typeof LanguageRequest>;
+
 /** The JSON body of every error answer (DESIGN §2); described as such in /api/openapi.json. */
 export const ApiErrorBody = z.object({
   /** The HTTP status again. */
@@ -101,4 +108,10 @@ export const ApiErrorBody = z.object({
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 // The answers' shapes: their contracts are in responses.ts (kept out of the pages' bundles).
-export type { AuthCheckResponse, ChildResponse, PictureResponse, UserResponse } from './responses.ts';
+export type {
+  AuthCheckResponse,
+  ChildResponse,
+  LanguageResponse,
+  PictureResponse,
+  UserResponse,
+} from './responses.ts';

@@ -20,6 +20,9 @@ export const LANGUAGES = ['en', 'ko'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** Each language's name in itself, as the language switch lists them (the same in both interfaces). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ko: '한국어' };
+
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'ko';
 }

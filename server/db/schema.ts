@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { WallState } from '../../common/contracts/portfolio.ts';
+import type { Language } from '../../common/i18n/translation.ts';
 import type { StopwatchType } from '../../common/portfolio/stopwatch.ts';
 import type { Role } from '../../common/roles.ts';
 
@@ -30,10 +31,13 @@ export const users = pgTable(
     roles: text().array().$type<Role[]>().notNull().default(sql`ARRAY['STUDENT']::text[]`),
     imageUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The interface language the user chose ('en', 'ko'; issue 19); null: follow the browser. */
+    language: text().$type<Language>(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    check('users_language_check', sql`${t.language} in ('en', 'ko')`),
   ],
 );
 

@@ -77,6 +77,12 @@ const MATRIX: Row[] = [
   { route: 'POST /api/v1/users/logout', expect: ANYONE },
   { route: 'POST /api/v1/users/refresh', expect: SIGNED_IN, why: 'refreshes a live session only' },
   { route: 'GET /api/v1/users/auth-check', expect: SIGNED_IN },
+  {
+    route: 'PUT /api/v1/users/language',
+    expect: SIGNED_IN,
+    body: { language: 'ko' },
+    why: "the caller's own interface language (issue 19)",
+  },
   { route: 'GET /api/v1/users/:name', expect: STUDENT_READ, why: "the student's profile card" },
   {
     route: 'PATCH /api/v1/users',

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { prepared } from '../db/prepared.ts';
@@ -66,6 +67,20 @@ export async function childrenAmong(
     .from(parentChildren)
     .where(and(eq(parentChildren.parentId, parentId), inArray(parentChildren.childId, [...childIds])));
   return new Set(rows.map((r) => r.childId));
+}
+
+/** One statement: the user's interface language, answering the value stored. */
+export async function setUserLanguage(
+  db: DbOrTx,
+  id: number,
+  language: Language | null,
+): Promise<Language | null> {
+  const rows = await db
+    .update(users)
+    .set({ language })
+    .where(eq(users.id, id))
+    .returning({ language: users.language });
+  return rows[0]?.language ?? null;
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {

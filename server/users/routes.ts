@@ -11,12 +11,18 @@ import { pageOf } from '../../common/contracts/paging.ts';
 import {
   AuthCheckResponse,
   ChildResponse,
+  LanguageResponse,
   ParentResponse,
   PictureResponse,
   UserCard,
   UserResponse,
 } from '../../common/contracts/responses.ts';
-import { LoginRequest, ProfileUpdateRequest, SignupRequest } from '../../common/contracts/users.ts';
+import {
+  LanguageRequest,
+  LoginRequest,
+  ProfileUpdateRequest,
+  SignupRequest,
+} from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
@@ -32,7 +38,7 @@ import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts
 import { adminUpdateUser, allParents, linkChildren, unlinkChild, userCards } from './admin.ts';
 import { userSortable } from './adminQueries.ts';
 import { changePicture, childrenOf, profileOf, updateOwnProfile } from './profile.ts';
-import { signIn, signUp, toAuthCheck } from './service.ts';
+import { chooseLanguage, signIn, signUp, toAuthCheck } from './service.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -101,6 +107,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const auth = request.auth;
     return toAuthCheck(auth, app.deps.config.timeZone);
   });
+
+  // The interface language the caller chose in the header (issue 19): saved with the account, so it
+  // follows them to another browser; null goes back to following the browser's languages.
+  route.put(
+    '/users/language',
+    access.signedIn,
+    { body: LanguageRequest, response: LanguageResponse, summary: "Saves the caller's interface language" },
+    async (request) => chooseLanguage(database.db, request.auth.userId, request.body.language),
+  );
 
   route.get('/users/:name', access.userRead('name'), { response: UserResponse }, async (request) =>
     profileOf(database.db, request.subject),

@@ -1,10 +1,11 @@
-import type { AuthCheckResponse, SignupRequest } from '../../common/contracts/users.ts';
+import type { AuthCheckResponse, LanguageResponse, SignupRequest } from '../../common/contracts/users.ts';
+import type { Language } from '../../common/i18n/translation.ts';
 import { apiMessages } from '../../common/messages.ts';
 import { type Role, rolesToText, toAuthorities } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from './queries.ts';
+import { findUserByEmail, findUserByUsername, insertUser, setUserLanguage, type UserRow } from './queries.ts';
 import { beginSignIn, checkSignUpAllowed, endSignIn } from './throttle.ts';
 
 export type NewAccount = SignupRequest & { roles: Role[] };
@@ -65,11 +66,24 @@ export async function signIn(
   }
 }
 
-export function toAuthCheck(user: { username: string; roles: Role[] }, timeZone: string): AuthCheckResponse {
+export function toAuthCheck(
+  user: { username: string; roles: Role[]; user?: { language: Language | null } | undefined },
+  timeZone: string,
+): AuthCheckResponse {
   return {
     username: user.username,
     role: rolesToText(user.roles),
     roles: toAuthorities(user.roles),
     timeZone,
+    language: user.user?.language ?? null,
   };
+}
+
+/** Saves the caller's interface language (null: follow the browser); answers what is saved now. */
+export async function chooseLanguage(
+  db: Db,
+  userId: number,
+  language: Language | null,
+): Promise<LanguageResponse> {
+  return { language: await setUserLanguage(db, userId, language) };
 }

@@ -68,6 +68,7 @@ export const headerTexts: Translation<typeof english.headerTexts> = {
   menu: '메뉴',
   admin: '관리',
   logout: '로그아웃',
+  language: '언어',
 };
 
 export const failureTexts: Translation<typeof english.failureTexts> = {

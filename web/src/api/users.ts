@@ -1,4 +1,5 @@
-import type { AuthCheckResponse, UserResponse } from '../../../common/contracts/users.ts';
+import type { AuthCheckResponse, LanguageResponse, UserResponse } from '../../../common/contracts/users.ts';
+import type { Language } from '../../../common/i18n/translation.ts';
 import { apiJson, apiText } from './client.ts';
 
 export const usersApi = {
@@ -9,6 +10,9 @@ export const usersApi = {
   logout: () => apiText('users/logout', { method: 'POST' }),
   refresh: () => apiText('users/refresh', { method: 'POST' }),
   authCheck: () => apiJson<AuthCheckResponse>('users/auth-check'),
+  /** Saves the signed-in user's interface language (null: follow the browser). */
+  saveLanguage: (language: Language | null) =>
+    apiJson<LanguageResponse>('users/language', { method: 'PUT', body: { language } }),
   user: (name: string) => apiJson<UserResponse>(`users/${encodeURIComponent(name)}`),
   /** The configured sign-in providers (the page reads them from index.html when it can). */
   oauthProviders: (signal?: AbortSignal) => apiJson<string[]>('users/oauth/providers', { signal }),

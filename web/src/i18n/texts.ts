@@ -173,3 +173,9 @@ export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
 export function textsNow(): Namespaces['messages'] {
   return shownTexts(i18n, 'messages') ?? englishMessages;
 }
+
+/** The language shown, for a component (re-rendered when it changes). */
+export function useLanguage(): Language {
+  const instance = useContext(LinguiContext)?.i18n ?? i18n;
+  return instance.locale === 'ko' ? 'ko' : 'en';
+}

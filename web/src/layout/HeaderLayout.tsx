@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import type { AuthCheckResponse } from '../../../common/contracts/users.ts';
+import type { Language } from '../../../common/i18n/translation.ts';
 import { layout } from '../../../common/limits.ts';
 import { childrenApi } from '../api/children.ts';
 import { markingApi, markingKeys } from '../api/marking.ts';
 import { userKeys, usersApi } from '../api/users.ts';
-import { useTexts } from '../i18n/texts.ts';
+import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
+import { rememberLanguage, showLanguage } from '../i18n/language.ts';
+import { currentLanguage, useTexts } from '../i18n/texts.ts';
 import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
 import { AppProviders } from './AppProviders.tsx';
 import styles from './HeaderLayout.module.css';
@@ -77,6 +81,20 @@ function Header() {
   useEffect(() => {
     if (auth.error) onFailure(auth.error);
   }, [auth.error, onFailure]);
+
+  // The language saved with the account (issue 19) wins over this browser's: shown, and remembered
+  // here too, so the next visit's pages come in it from the server.
+  const savedLanguage = auth.data?.language ?? null;
+  useEffect(() => {
+    if (!savedLanguage || savedLanguage === currentLanguage()) return;
+    rememberLanguage(savedLanguage);
+    void showLanguage(savedLanguage);
+  }, [savedLanguage]);
+  const queryClient = useQueryClient();
+  const saveLanguage = (language: Language) => {
+    queryClient.setQueryData<AuthCheckResponse>(userKeys.auth, (data) => data && { ...data, language });
+    usersApi.saveLanguage(language).catch(onFailure);
+  };
 
   const [first, second] = location.pathname.split('/').filter(Boolean);
   const pageStudent = first && STUDENT_PAGES.has(first) && second ? decodeURIComponent(second) : null;
@@ -176,6 +194,7 @@ function Header() {
               </li>
             ))}
           </ul>
+          <LanguageSwitch tone="dark" onChosen={saveLanguage} />
           <Link
             className={styles.logout}
             to="/logout"

@@ -6,6 +6,7 @@ import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx';
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { preloadRoute } from '../../routes.tsx';
@@ -120,6 +121,9 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
 
   return (
     <main className={styles.screen}>
+      <div className={styles.languageBar}>
+        <LanguageSwitch />
+      </div>
       <section className={styles.card} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className={styles.title}>
           {variant === 'welcomeBack' ? oauthTexts.welcomeTitle : authTexts.signInTitle}

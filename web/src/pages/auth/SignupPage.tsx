@@ -4,6 +4,7 @@ import { limits } from '../../../../common/limits.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx';
 import { useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
@@ -83,6 +84,9 @@ export function SignupPage() {
 
   return (
     <main className={styles.screen}>
+      <div className={styles.languageBar}>
+        <LanguageSwitch />
+      </div>
       <section className={styles.card} aria-labelledby="sign-up-title">
         <h1 id="sign-up-title" className={styles.title}>
           {authTexts.signUpTitle}
