@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarkingInboxItem, MarkSuggestion } from '../../../../common/contracts/tutoring.ts';
 import { apiError, pageOf, questionOnly, submission } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { showLanguage } from '../../i18n/language.ts';
 import { MarkingInboxPage, MarkingPage } from './MarkingPage.tsx';
 
 const essay = questionOnly({
@@ -167,6 +168,23 @@ describe('suggested marks (issue 19)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(sent).toEqual([{ 21: 1, 22: -1 }]));
+  });
+
+  it('says the suggestion and its reason in Korean when the interface is Korean', async () => {
+    await showLanguage('ko');
+    try {
+      renderPage(<MarkingInboxPage />, { path: '/marking', at: '/marking' });
+      await screen.findByRole('listitem', { name: "ann's answer to Capital" });
+      expect(document.getElementById('suggestion-21')!.textContent).toBe(
+        '추천 채점: 정답. 대소문자, 띄어쓰기, 문장 부호를 빼면 모범 답안과 일치합니다.',
+      );
+      expect(document.getElementById('suggestion-22')!.textContent).toBe(
+        '추천 채점: 오답. 같은 답을 전에 3번 오답으로 채점했습니다.',
+      );
+      expect(screen.getByRole('button', { name: 'ben 학생의 답에 추천 채점(오답) 적용' })).toBeTruthy();
+    } finally {
+      await showLanguage('en');
+    }
   });
 
   it('Enter on a focused mark button is that button, not the suggestion', async () => {
