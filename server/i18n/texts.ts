@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mathTexts as koMathTexts } from '../../common/i18n/ko/mathTexts.ts';
 import * as koMessages from '../../common/i18n/ko/messages.ts';
 import {
   acceptedLanguages,
@@ -6,6 +7,7 @@ import {
   languageOf,
   type Translation,
 } from '../../common/i18n/translation.ts';
+import { mathTexts } from '../../common/mathTexts.ts';
 import * as enMessages from '../../common/messages.ts';
 
 /**
@@ -16,10 +18,12 @@ import * as enMessages from '../../common/messages.ts';
  * with values is thrown as a function of the texts (`(t) => t.adminMessages.notLinked(a, b)`), which
  * AppError keeps and the answer calls with the request's language.
  */
-export type ServerTexts = Translation<typeof enMessages>;
+const english = { ...enMessages, mathTexts };
+export type ServerTexts = Translation<typeof english>;
 export type LocalText = (texts: ServerTexts) => string;
 
-const texts: Record<Language, ServerTexts> = { en: { ...enMessages }, ko: { ...koMessages } };
+/** messages.ts, and the drill's refusals (common/mathTexts.ts, thrown by server/math). */
+const texts: Record<Language, ServerTexts> = { en: english, ko: { ...koMessages, mathTexts: koMathTexts } };
 
 export function serverTexts(language: Language): ServerTexts {
   return texts[language];

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MathDayCount, MathIssued } from '../../common/contracts/math.ts';
 import type { Page } from '../../common/contracts/paging.ts';
+import { mathTexts as ko } from '../../common/i18n/ko/mathTexts.ts';
 import { parseMathQuestion } from '../../common/math.ts';
+import { mathTexts } from '../../common/mathTexts.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { type Cast, createCast } from '../test/personas.ts';
 import { call } from '../test/tutoring.ts';
@@ -221,6 +223,45 @@ describe('questions issued by the server', () => {
     expect((await post(student, { name, questionId: second.id, answer: -1 })).statusCode).toBe(200);
     expect(await read(student, 'count/wrong', `name=${name}`)).toBe(1);
     await expectCountsRecounted(student);
+  });
+
+  it("refuses in the request's language (Accept-Language): English by default, Korean for ko", async () => {
+    const student = await t.createUser();
+    const name = student.user.username;
+    const korean = { 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' };
+    const ask = (headers: Record<string, string>, body: unknown) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/simple_math',
+        as: student,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const latest = (headers: Record<string, string>) =>
+      t.request({
+        method: 'GET',
+        url: `/api/v1/simple_math/day_counts/latest?name=${name}`,
+        as: student,
+        headers,
+      });
+    const message = (response: { json(): unknown }) => (response.json() as { message: string }).message;
+    expect(message(await latest({}))).toBe(mathTexts.noDays);
+    expect(message(await latest(korean))).toBe(ko.noDays);
+
+    const issued = (await next(student, name)).json() as MathIssued;
+    const question = issued.question === '100 + 200' ? '101 + 200' : '100 + 200';
+    const other = { name, questionId: issued.id, question, answer: 300 };
+    const english = await ask({}, other);
+    expect(english.statusCode).toBe(400);
+    expect(message(english)).toBe(`question: ${mathTexts.notIssuedQuestion}`);
+    expect(message(await ask(korean, other))).toBe(`question: ${ko.notIssuedQuestion}`);
+
+    const operands = parseMathQuestion(issued.question);
+    if (typeof operands === 'string') throw new Error(issued.question);
+    await ask({}, { name, questionId: issued.id, answer: operands.a + operands.b });
+    const again = await ask(korean, { name, questionId: issued.id, answer: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(message(again)).toBe(ko.alreadyAnswered);
   });
 
   it('draws operands from 99 to 998', async () => {

@@ -65,9 +65,10 @@ export async function submitMathAnswer(
       const existing = await findMathAnswer(tx, student.id, questionId);
       if (!existing) throw notFound(mathTexts.noSuchQuestion);
       if (operands && (operands.a !== existing.a || operands.b !== existing.b)) {
-        throw badRequest(`question: ${mathTexts.notIssuedQuestion}`, [
-          { path: 'question', message: mathTexts.notIssuedQuestion },
-        ]);
+        throw badRequest(
+          (t) => `question: ${t.mathTexts.notIssuedQuestion}`,
+          [{ path: 'question', message: mathTexts.notIssuedQuestion }],
+        );
       }
       const answered = await answerIssued(tx, student.id, questionId, body.answer, { now, day });
       if (!answered) {
