@@ -75,6 +75,8 @@ export const headerTexts = {
   logout: 'Log out',
   /** The language switch's name (issue 19): in the header and on the sign-in pages. */
   language: 'Language',
+  /** The Review link's name when questions are due (issue 19, spaced review; the badge shows the number). */
+  reviewDue: (count: number) => `Review, ${count} due today`,
 } as const;
 
 /** Spec 1 §8 and spec 2 §8. */

@@ -9,12 +9,14 @@ import * as koMarkingTexts from '../../common/i18n/ko/markingTexts.ts';
 import * as koMathTexts from '../../common/i18n/ko/mathTexts.ts';
 import * as koMessages from '../../common/i18n/ko/messages.ts';
 import * as koPortfolioTexts from '../../common/i18n/ko/portfolioTexts.ts';
+import * as koReviewTexts from '../../common/i18n/ko/reviewTexts.ts';
 import * as koWeekTexts from '../../common/i18n/ko/weekTexts.ts';
 import * as insightTexts from '../../common/insightTexts.ts';
 import * as markingTexts from '../../common/markingTexts.ts';
 import * as mathTexts from '../../common/mathTexts.ts';
 import * as messages from '../../common/messages.ts';
 import * as portfolioTexts from '../../common/portfolioTexts.ts';
+import * as reviewTexts from '../../common/reviewTexts.ts';
 import * as weekTexts from '../../common/weekTexts.ts';
 
 /**
@@ -30,6 +32,7 @@ const mirrored: Record<string, { en: object; ko: object }> = {
   markingTexts: { en: markingTexts, ko: koMarkingTexts },
   mathTexts: { en: mathTexts, ko: koMathTexts },
   portfolioTexts: { en: portfolioTexts, ko: koPortfolioTexts },
+  reviewTexts: { en: reviewTexts, ko: koReviewTexts },
   weekTexts: { en: weekTexts, ko: koWeekTexts },
 };
 

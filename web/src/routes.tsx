@@ -71,14 +71,18 @@ const tutoring = lazyPage('tutoring', () =>
 const submission = lazyPage('submission', () =>
   import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
 );
-const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage));
+const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage), [
+  'review',
+]);
 // Teacher tools: never part of a first load of another page.
 const archive = lazyPage('archive', () =>
   import('./pages/archive/ArchivePage.tsx').then((m) => m.ArchivePage),
 );
 const modify = lazyPage('modify', () => import('./pages/modify/ModifyPage.tsx').then((m) => m.ModifyPage));
-const teacher = lazyPage('teacher', () =>
-  import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
+const teacher = lazyPage(
+  'teacher',
+  () => import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
+  ['review'],
 );
 const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').then((m) => m.UploadPage));
 const bulkUpload = lazyPage('bulk-upload', () =>
@@ -88,6 +92,7 @@ const bulkUpload = lazyPage('bulk-upload', () =>
 const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage), [
   'insight',
   'week',
+  'review',
 ]);
 // The marking inbox (issue 11) and its one-student view share their module.
 const markingInbox = lazyPage(
@@ -116,6 +121,12 @@ const mathResult = lazyPage(
 
 // A child's week (issue 19): parents, teachers; printed on A4.
 const week = lazyPage('week', () => import('./pages/week/WeekPage.tsx').then((m) => m.WeekPage), ['week']);
+// Spaced review (issue 19): a student's review schedule, steered by the tutor.
+const reviewSchedule = lazyPage(
+  'review-schedule',
+  () => import('./pages/review/ReviewSchedulePage.tsx').then((m) => m.ReviewSchedulePage),
+  ['review'],
+);
 
 // Spec 2 §2: the administrator console (issue 14); nobody else downloads it.
 const admin = lazyPage('admin', () => import('./pages/admin/AdminPage.tsx').then((m) => m.AdminPage), [
@@ -168,6 +179,7 @@ export const routes: RouteObject[] = [
       { path: '/upload/multiples', ...content(bulkUpload) },
       { path: '/stats/:name', ...content(stats) },
       { path: '/week/:name', ...content(week) },
+      { path: '/review-schedule/:name', ...content(reviewSchedule) },
       { path: '/math', ...content(math) },
       { path: '/math/start', ...content(mathGame) },
       { path: '/math/result/:name', ...content(mathResult) },

@@ -69,6 +69,7 @@ export const headerTexts: Translation<typeof english.headerTexts> = {
   admin: '관리',
   logout: '로그아웃',
   language: '언어',
+  reviewDue: (count: number) => `복습, 오늘 ${count}개`,
 };
 
 export const failureTexts: Translation<typeof english.failureTexts> = {

@@ -21,6 +21,7 @@ import type * as marking from '../../../common/markingTexts.ts';
 import type * as math from '../../../common/mathTexts.ts';
 import { appLoadTexts, authTexts, failureTexts, headerTexts, oauthTexts } from '../../../common/messages.ts';
 import type * as portfolio from '../../../common/portfolioTexts.ts';
+import type * as review from '../../../common/reviewTexts.ts';
 import type * as week from '../../../common/weekTexts.ts';
 
 /** The parts of common/messages.ts the pages show (the server-only answers stay out of the bundle). */
@@ -44,6 +45,8 @@ export type Namespaces = {
   portfolio: Translation<typeof portfolio>;
   /** A child's week (common/weekTexts.ts). */
   week: Translation<typeof week>;
+  /** Spaced review: the Review page, the stats card, the tutor's schedule (common/reviewTexts.ts). */
+  review: Translation<typeof review>;
 };
 export type Namespace = keyof Namespaces;
 
@@ -89,6 +92,10 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
   week: {
     en: () => import('../../../common/weekTexts.ts').then((m) => ({ ...m })),
     ko: () => import('../../../common/i18n/ko/weekTexts.ts').then((m) => ({ ...m })),
+  },
+  review: {
+    en: () => import('../../../common/reviewTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/reviewTexts.ts').then((m) => ({ ...m })),
   },
 };
 

@@ -6,6 +6,7 @@ import type { Language } from '../../../common/i18n/translation.ts';
 import { layout } from '../../../common/limits.ts';
 import { childrenApi } from '../api/children.ts';
 import { markingApi, markingKeys } from '../api/marking.ts';
+import { reviewApi, reviewKeys } from '../api/review.ts';
 import { userKeys, usersApi } from '../api/users.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { rememberLanguage, showLanguage } from '../i18n/language.ts';
@@ -16,7 +17,7 @@ import styles from './HeaderLayout.module.css';
 import { useApiFailure } from './useApiFailure.ts';
 
 /** Paths whose second segment names the student the page is about (the Dashboard button goes there). */
-const STUDENT_PAGES = new Set(['tutoring', 'submission', 'review', 'marking', 'stats']);
+const STUDENT_PAGES = new Set(['tutoring', 'submission', 'review', 'marking', 'stats', 'review-schedule']);
 
 /** The header hides while the user scrolls down past 50 px and comes back as soon as they scroll up. */
 function useHeaderHidden(): boolean {
@@ -104,6 +105,17 @@ function Header() {
   const dashboardName = pageStudent ?? username;
   // A parent (who is not a student) gets a link to each child (issue 11).
   const isParent = roles.includes('ROLE_PARENT') && !roles.includes('ROLE_STUDENT');
+  // A student's questions due for review today (issue 19): asked once a minute at most (not on every
+  // navigation), and again after a redo (the Review page invalidates `['review', name]`).
+  const isStudent = roles.includes('ROLE_STUDENT');
+  const reviewDue = useQuery({
+    queryKey: reviewKeys.counts(username ?? ''),
+    queryFn: () => reviewApi.counts(username ?? ''),
+    enabled: isStudent && !!username,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const due = reviewDue.data?.due ?? 0;
   const children = useQuery({
     queryKey: childrenApi.key(username ?? ''),
     queryFn: () => childrenApi.list(username ?? ''),
@@ -111,7 +123,7 @@ function Header() {
     retry: false,
   });
 
-  const links: { to: string; label: string; name?: string | undefined }[] = [];
+  const links: { to: string; label: string; name?: string | undefined; badge?: number }[] = [];
   if (dashboardName && first !== 'user')
     links.push({ to: `/user/${encodeURIComponent(dashboardName)}`, label: headerTexts.dashboard });
   // A student's own pages (issue 11: a signed-in student had no link to their own work).
@@ -119,7 +131,12 @@ function Header() {
     const own = encodeURIComponent(username);
     links.push(
       { to: `/tutoring/${own}`, label: headerTexts.questions },
-      { to: `/review/${own}`, label: headerTexts.review },
+      {
+        to: `/review/${own}`,
+        label: headerTexts.review,
+        name: due > 0 ? headerTexts.reviewDue(due) : undefined,
+        badge: due,
+      },
       { to: `/submission/${own}`, label: headerTexts.submissions },
     );
   }
@@ -134,6 +151,7 @@ function Header() {
         to: '/marking',
         label: headerTexts.marking,
         name: count > 0 ? `${headerTexts.marking}, ${count} to mark` : undefined,
+        badge: count,
       },
       { to: '/upload', label: headerTexts.upload },
     );
@@ -145,6 +163,8 @@ function Header() {
   const shown = links.filter(
     (link, i) => link.to !== here && links.findIndex((other) => other.to === link.to) === i,
   );
+  // The folded menu's badge: what its links' badges add up to (answers to mark, questions due).
+  const menuBadge = links.reduce((sum, link) => sum + (link.badge ?? 0), 0);
 
   return (
     <div className={styles.page}>
@@ -174,9 +194,9 @@ function Header() {
             onClick={() => setMenuOpen((open) => !open)}
           >
             {headerTexts.menu}
-            {count > 0 && (
+            {menuBadge > 0 && (
               <span className={styles.badge} aria-hidden="true">
-                {count}
+                {menuBadge}
               </span>
             )}
           </button>
@@ -185,9 +205,9 @@ function Header() {
               <li key={link.to}>
                 <Link className={styles.button} to={link.to} aria-label={link.name}>
                   {link.label}
-                  {link.to === '/marking' && count > 0 && (
+                  {(link.badge ?? 0) > 0 && (
                     <span className={styles.badge} aria-hidden="true">
-                      {count}
+                      {link.badge}
                     </span>
                   )}
                 </Link>

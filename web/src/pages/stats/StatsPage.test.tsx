@@ -31,6 +31,7 @@ beforeEach(() => {
     ),
     'assignments/latest/mina': null,
     'calendars/mina/2026/3': [],
+    'review/count/mina': { due: 2, later: 3, stuck: 4, retired: 1 },
   };
   const answer = jsonFetch(routes);
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -71,6 +72,13 @@ describe('the learner statistics page', () => {
     expect(within(mastery).getByRole('table').textContent).toContain('loops66.67%');
     expect(within(mastery).getByRole('table').textContent).toContain('sql0.00%');
     expect(screen.getByRole('region', { name: 'Assignment Calendar' })).toBeDefined();
+    // Spaced review (issue 19): how many are due and how many stuck, with the way to the schedule.
+    const review = await screen.findByRole('region', { name: 'Spaced review' });
+    expect(within(review).getByText('Due today').nextSibling?.textContent).toBe('2');
+    expect(within(review).getByText('Stuck (learned)').nextSibling?.textContent).toBe('4');
+    expect(within(review).getByRole('link', { name: "mina's review schedule" }).getAttribute('href')).toBe(
+      '/review-schedule/mina',
+    );
     // The topic call asks for the six most answered topics (spec 2 §4).
     const topics = new URL(asked.find((url) => url.includes('stats/topics'))!, 'http://x');
     expect(Object.fromEntries(topics.searchParams)).toEqual({

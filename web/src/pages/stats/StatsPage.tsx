@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { profileApi, profileKeys } from '../../api/profile.ts';
+import { reviewApi, reviewKeys } from '../../api/review.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -21,6 +22,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) /
 export function StatsPage() {
   const { weekTexts } = useTexts('week');
   const { statsTexts } = useTexts('insight');
+  const { reviewTexts } = useTexts('review');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
@@ -42,6 +44,13 @@ export function StatsPage() {
   const assignment = useQuery({
     queryKey: profileKeys.latestAssignment(name),
     queryFn: () => profileApi.latestAssignment(name),
+    retry: false,
+  });
+  // Spaced review (issue 19): how many are due and how many stuck. Extra to the spec's four calls: a
+  // failure here only leaves its card out.
+  const review = useQuery({
+    queryKey: reviewKeys.counts(name),
+    queryFn: () => reviewApi.counts(name),
     retry: false,
   });
   const error = latest.error ?? days.error ?? topics.error ?? assignment.error;
@@ -139,6 +148,38 @@ export function StatsPage() {
               empty={statsTexts.noTopics}
             />
           </Card>
+          {review.data && (
+            <Card
+              as="section"
+              title={reviewTexts.statsTitle}
+              aria-label={reviewTexts.statsTitle}
+              className={styles.section}
+            >
+              <dl className={styles.dates}>
+                <div>
+                  <dt>{reviewTexts.statsDue}</dt>
+                  <dd>{review.data.due}</dd>
+                </div>
+                <div>
+                  <dt>{reviewTexts.statsStuck}</dt>
+                  <dd>{review.data.stuck}</dd>
+                </div>
+                <div>
+                  <dt>{reviewTexts.statsLater}</dt>
+                  <dd>{review.data.later}</dd>
+                </div>
+                <div>
+                  <dt>{reviewTexts.statsRetired}</dt>
+                  <dd>{review.data.retired}</dd>
+                </div>
+              </dl>
+              <p>
+                <PreloadLink to={`/review-schedule/${encodeURIComponent(name)}`}>
+                  {reviewTexts.scheduleLinkOf(name)}
+                </PreloadLink>
+              </p>
+            </Card>
+          )}
           <Card
             as="section"
             title={statsTexts.calendar}

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useTexts } from '../../i18n/texts.ts';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { addToStudentList, readStudentList, writeStudentList } from './studentList.ts';
 import styles from './TeacherPage.module.css';
 
 /** /teacher: the student list kept in this browser and the calendar of every listed student. */
 export function TeacherPage() {
+  const { reviewTexts } = useTexts('review');
   const [students, setStudents] = useState(readStudentList);
   const [draft, setDraft] = useState('');
 
@@ -49,6 +51,12 @@ export function TeacherPage() {
                 <Link to={`/user/${encodeURIComponent(name)}`}>Dashboard</Link>
                 <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={`${name}'s statistics`}>
                   Stats
+                </Link>
+                <Link
+                  to={`/review-schedule/${encodeURIComponent(name)}`}
+                  aria-label={reviewTexts.scheduleLinkOf(name)}
+                >
+                  {reviewTexts.scheduleLink}
                 </Link>
                 <button type="button" onClick={() => remove(name)} aria-label={`Remove ${name}`}>
                   Remove

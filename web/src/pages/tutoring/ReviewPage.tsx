@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
 import { isApiError } from '../../api/client.ts';
+import { reviewApi, reviewKeys } from '../../api/review.ts';
 import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
+import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -23,10 +25,12 @@ export const SOLVE_ALL = 'You should solve all questions';
 /**
  * /review/{name}: questions whose latest answer is wrong, to redo (spec 1 §2, §5). Ticks are kept as
  * drafts like on the tutoring page; a correct redo takes a question off the list, and the page shows
- * which redos were right.
+ * which redos were right. With spaced review (issue 19) what is due today comes first, to redo, with
+ * its count; the questions coming back later follow, read-only, each with its day.
  */
 export function ReviewPage() {
   const { failureTexts } = useTexts('messages');
+  const { reviewTexts } = useTexts('review');
   const { name = '' } = useParams();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -48,7 +52,17 @@ export function ReviewPage() {
     if (query.error) onFailure(query.error);
   }, [query.error, onFailure]);
 
-  const shown = query.data?.content ?? [];
+  // The same cached count as the header's badge (one request for both).
+  const counts = useQuery({
+    queryKey: reviewKeys.counts(name),
+    queryFn: () => reviewApi.counts(name),
+    retry: false,
+  });
+
+  const listed = query.data?.content ?? [];
+  // Due today (or without a schedule) to redo; the rest come back later and are only shown.
+  const shown = listed.filter((s) => s.review?.due !== false);
+  const later = listed.filter((s) => s.review?.due === false);
   const onPage = shown.map((s) => s.question.id);
   const numberOf = (questionId: number | string) => page * size + onPage.indexOf(Number(questionId)) + 1;
   const label = (questionId: number | string) => `Question ${numberOf(questionId)}`;
@@ -95,8 +109,20 @@ export function ReviewPage() {
       <div className={styles.main}>
         <div className={styles.titleCard}>
           <h1 className={styles.heading}>Review</h1>
+          {counts.data && (
+            <p className={styles.dueCount} role="status">
+              {reviewTexts.dueToday(counts.data.due)}
+            </p>
+          )}
           <PageSizeSelect size={size} onSize={setSize} />
         </div>
+        {viewer.isStaff && (
+          <p>
+            <PreloadLink to={`/review-schedule/${encodeURIComponent(name)}`}>
+              {reviewTexts.scheduleLinkOf(name)}
+            </PreloadLink>
+          </p>
+        )}
         {viewer.known && !viewer.canAnswer && (
           <p className={styles.readOnly} role="note">
             You are viewing {name}'s wrong answers. Only {name} can redo them.
@@ -122,9 +148,14 @@ export function ReviewPage() {
           </section>
         )}
         {query.isPending && <p role="status">Loading…</p>}
-        {query.isSuccess && shown.length === 0 && (
+        {query.isSuccess && listed.length === 0 && (
           <article className={styles.empty}>
             <h2>Nothing to review: every answer is right.</h2>
+          </article>
+        )}
+        {query.isSuccess && listed.length > 0 && shown.length === 0 && (
+          <article className={styles.empty}>
+            <h2>{reviewTexts.nothingDue}</h2>
           </article>
         )}
         {shown.map((submission, index) => (
@@ -143,12 +174,31 @@ export function ReviewPage() {
             }
             note={
               <>
+                {submission.review?.pinned && <p className={styles.pinned}>{reviewTexts.pinnedNote}</p>}
                 <span className={styles.noteLabel}>Your last answer: </span>
                 <AnswerText type={submission.question.type} answer={submission.studentAnswer} />
               </>
             }
           />
         ))}
+        {later.length > 0 && (
+          <section className={styles.later} aria-labelledby="review-later">
+            <h2 id="review-later" className={styles.heading}>
+              {reviewTexts.laterHeading}
+            </h2>
+            <p className={styles.laterHint}>{reviewTexts.laterHint}</p>
+            <ul className={styles.laterList}>
+              {later.map((s) => (
+                <li key={s.question.id}>
+                  <span className={styles.laterTitle}>{s.question.title}</span>
+                  <span>{reviewTexts.comesBackOn(s.review!.dueDay)}</span>
+                  {s.review!.step > 0 && <span>{reviewTexts.stepNote(s.review!.step)}</span>}
+                  {s.review!.pinned && <span>{reviewTexts.pinnedNote}</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {(query.data?.totalElements ?? 0) > 0 && (
           <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
         )}
