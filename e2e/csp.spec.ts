@@ -78,7 +78,9 @@ test('the API page (/api/docs) is refused nothing and lists the routes from /api
   const response = await page.goto('/api/docs');
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/script-src 'self'(;|$)/);
-  await expect(page.getByRole('heading', { name: /Tutorfolio API/ })).toBeVisible();
+  // Swagger UI is a megabyte of script: on a busy two-core machine it can take longer than the
+  // suite's usual wait to draw.
+  await expect(page.getByRole('heading', { name: /Tutorfolio API/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('/api/v1/drafts/{name}').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);

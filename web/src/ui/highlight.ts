@@ -42,7 +42,7 @@ function inWorker(request: Omit<HighlightRequest, 'id'>): Promise<HighlightAnswe
 
 async function inPage(request: Omit<HighlightRequest, 'id'>): Promise<HighlightAnswer> {
   const { highlightCode } = await import('./highlighter.ts');
-  return { id: 0, html: highlightCode(request.code, request.language) };
+  return { id: 0, html: await highlightCode(request.code, request.language) };
 }
 
 /** Resolves with the highlighted HTML, or null when highlighting is not available. */
