@@ -265,6 +265,37 @@ test.describe('the stopwatch', () => {
   });
 });
 
+test.describe('the stopwatch in Korean', () => {
+  // A browser whose language is Korean (navigator.languages and Accept-Language say ko-KR).
+  test.use({ locale: 'ko-KR' });
+
+  test('its words, the kinds and ages of the records and the date are Korean; the typed words stay', async ({
+    page,
+  }) => {
+    await page.goto('/stopwatch');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('heading', { level: 1, name: '스톱워치' })).toBeVisible();
+    const name = uniqueName('주자');
+    await page.getByLabel('이름', { exact: true }).fill(name);
+    const command = async (word: 'start' | 'pause') => {
+      const box = page.getByLabel(`${word} 입력`);
+      await box.fill(word);
+      await box.press('Enter');
+    };
+    const mine = page.getByRole('listitem').filter({ hasText: name });
+    await command('start');
+    await expect(page.getByText('작동 중', { exact: true })).toBeVisible();
+    await page.clock.runFor(1_200);
+    await command('pause');
+    await expect(mine).toHaveCount(2);
+    await expect(mine.locator('[class*="kind"]')).toHaveText(['일시 정지', '시작']);
+    await expect(mine.first()).toContainText('방금 전');
+    // Seoul time by Intl in Korean: "2026. 3. 10. 오전 10:00" (year first, 오전/오후).
+    await expect(mine.first().locator('time')).toContainText(/^\d{4}\. \d{1,2}\. \d{1,2}\. (오전|오후) /);
+    await expect(page.getByRole('navigation', { name: '이 사이트의 다른 페이지' })).toBeVisible();
+  });
+});
+
 test.describe('the wall', () => {
   test('a visitor posts a message; once the owner approves it the board shows it, as text', async ({
     page,

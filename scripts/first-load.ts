@@ -18,13 +18,18 @@ export const areas = {
   upload: ['web/src/pages/upload/', 'common/questions/checks.ts', 'web/src/api/authoring.ts'],
   archive: ['web/src/pages/archive/'],
   modify: ['web/src/pages/modify/'],
-  marking: ['web/src/pages/marking/'],
+  marking: ['web/src/pages/marking/', 'common/markingTexts.ts', 'common/i18n/ko/markingTexts.ts'],
   teacher: ['web/src/pages/teacher/'],
   calendar: ['web/src/ui/Calendar.tsx', 'web/src/ui/FloatingPanel.tsx'],
   highlighting: ['node_modules/highlight.js/'],
   charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
   /** The admin console (issue 14): only /91b-admin downloads it. */
-  admin: ['web/src/pages/admin/', 'web/src/api/admin.ts', 'common/adminTexts.ts'],
+  admin: [
+    'web/src/pages/admin/',
+    'web/src/api/admin.ts',
+    'common/adminTexts.ts',
+    'common/i18n/ko/adminTexts.ts',
+  ],
 } as const;
 export type Area = keyof typeof areas;
 export const teacherTools: readonly Area[] = ['upload', 'archive', 'modify', 'marking', 'teacher'];
