@@ -121,9 +121,6 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
 
   return (
     <main className={styles.screen}>
-      <div className={styles.languageBar}>
-        <LanguageSwitch />
-      </div>
       <section className={styles.card} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className={styles.title}>
           {variant === 'welcomeBack' ? oauthTexts.welcomeTitle : authTexts.signInTitle}
@@ -179,6 +176,10 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
           </Link>
         </p>
       </section>
+      {/* Top right (auth.module.css), last in the tab order: the form comes first. */}
+      <div className={styles.languageBar}>
+        <LanguageSwitch />
+      </div>
     </main>
   );
 }

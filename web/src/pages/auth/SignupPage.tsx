@@ -84,9 +84,6 @@ export function SignupPage() {
 
   return (
     <main className={styles.screen}>
-      <div className={styles.languageBar}>
-        <LanguageSwitch />
-      </div>
       <section className={styles.card} aria-labelledby="sign-up-title">
         <h1 id="sign-up-title" className={styles.title}>
           {authTexts.signUpTitle}
@@ -178,6 +175,10 @@ export function SignupPage() {
           </Link>
         </p>
       </section>
+      {/* Top right (auth.module.css), last in the tab order: the form comes first. */}
+      <div className={styles.languageBar}>
+        <LanguageSwitch />
+      </div>
     </main>
   );
 }

@@ -1,0 +1,194 @@
+import type { Page } from '@playwright/test';
+import * as ko from '../common/i18n/ko/messages.ts';
+import * as en from '../common/messages.ts';
+import { apiAs, demo, expect, hoursFromNow, test, uniqueName } from './fixtures.ts';
+
+/**
+ * Issue 19: the interface in English and in Korean. The main flow (sign in, answer a question, find
+ * it among the submissions) runs once in each browser language; the header's switch changes the
+ * language, and the choice follows the user to another browser after signing out and in; a page the
+ * server rendered comes in the browser's language and the app takes it over without redrawing it.
+ */
+const texts = { en, ko } as const;
+const LOCALES = { en: 'en-US', ko: 'ko-KR' } as const;
+
+/** A new student with one question due (made through the API, as a teacher would). */
+async function studentWithQuestion(
+  playwright: typeof import('@playwright/test'),
+  baseURL: string,
+  title: string,
+) {
+  const name = uniqueName('lang');
+  const student = { email: `${name}@example.com`, password: 'student secret 2026', name };
+  const anonymous = await playwright.request.newContext({ baseURL });
+  expect(
+    (
+      await anonymous.post('/api/v1/users/signup', {
+        data: { email: student.email, username: name, password: student.password },
+      })
+    ).status(),
+  ).toBe(200);
+  await anonymous.dispose();
+  const context = await playwright.request.newContext({ baseURL });
+  const teacher = await apiAs(context, baseURL, demo.teacher);
+  await teacher.post('questions', {
+    title,
+    question: `Answer ${title}.`,
+    type: 'm',
+    candidates: ['3', '4'],
+    answer: '4',
+    explanation: 'Two and two.',
+    hint: 'Count.',
+    topics: ['practice'],
+    students: [name],
+    targetDate: hoursFromNow(30),
+  });
+  await context.dispose();
+  return student;
+}
+
+async function signInIn(
+  page: Page,
+  language: keyof typeof texts,
+  who: { email: string; password: string },
+): Promise<void> {
+  const { authTexts } = texts[language];
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: authTexts.signInTitle, exact: true })).toBeVisible();
+  await expect(page.getByLabel(authTexts.emailLabel)).toBeEditable();
+  await page.getByLabel(authTexts.emailLabel).fill(who.email);
+  await page.getByLabel(authTexts.passwordLabel, { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: authTexts.signInButton, exact: true }).click();
+  await expect(page).toHaveURL(/\/user\//);
+}
+
+for (const language of ['en', 'ko'] as const) {
+  test.describe(`in ${language === 'en' ? 'English' : 'Korean'} (browser ${LOCALES[language]})`, () => {
+    test.use({ locale: LOCALES[language] });
+
+    test('the main flow: sign in, answer a question, see it among the submissions', async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      const { headerTexts } = texts[language];
+      const title = uniqueName('Sum');
+      const student = await studentWithQuestion(playwright, baseURL!, title);
+      await signInIn(page, language, student);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('combobox', { name: headerTexts.language })).toHaveValue(language);
+      await nav.getByRole('link', { name: headerTexts.questions, exact: true }).click();
+      await expect(page).toHaveURL(`/tutoring/${student.name}`);
+      const card = page.locator('article').filter({ hasText: title });
+      await card.getByRole('radio', { name: '4', exact: true }).check();
+      await page.getByRole('complementary').getByRole('button', { name: 'Submit All' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByRole('status').filter({ hasText: '1 correct' })).toBeVisible();
+      await nav.getByRole('link', { name: headerTexts.submissions, exact: true }).click();
+      await expect(page).toHaveURL(`/submission/${student.name}`);
+      await expect(page.getByRole('heading', { name: new RegExp(title) }).first()).toBeVisible();
+      // Still the same language after all that; nothing on the page in the other one's header words.
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const other = texts[language === 'en' ? 'ko' : 'en'].headerTexts;
+      await expect(nav.getByRole('link', { name: other.review, exact: true })).toHaveCount(0);
+    });
+
+    test('a prerendered page comes in the browser language and is taken over without being redrawn', async ({
+      page,
+    }) => {
+      const { authTexts } = texts[language];
+      const complaints: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text());
+      });
+      page.on('pageerror', (error) => complaints.push(error.message));
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removed: string[] }).removed = removed;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.tagName);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/login', { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { name: authTexts.signInTitle, exact: true });
+      // Painted from the server's HTML, in the browser's language, before any script has run.
+      await expect(heading).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const box = await heading.boundingBox();
+      release();
+      await expect(page.getByLabel(authTexts.emailLabel)).toBeEditable();
+      await page.getByLabel(authTexts.emailLabel).fill('someone@example.com');
+      expect(await heading.boundingBox()).toEqual(box);
+      expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).not.toContain(
+        'MAIN',
+      );
+      expect(complaints.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([]);
+    });
+  });
+}
+
+test.describe('switching', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the header switches to Korean; the choice stays after signing out and follows the user to another browser', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    const student = await studentWithQuestion(playwright, baseURL!, uniqueName('Switch'));
+    await signInIn(page, 'en', student);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const switcher = nav.getByRole('combobox', { name: en.headerTexts.language });
+    // By keyboard: focus the switch and pick the other language with the arrow key.
+    await switcher.focus();
+    await switcher.selectOption('ko');
+    await expect(nav.getByRole('link', { name: ko.headerTexts.questions, exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(nav.getByRole('combobox', { name: ko.headerTexts.language })).toHaveValue('ko');
+    await expect(nav.getByRole('link', { name: ko.headerTexts.logout })).toBeVisible();
+
+    // Signed out, this browser still shows Korean (the server renders the sign-in page in it).
+    await nav.getByRole('link', { name: ko.headerTexts.logout }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { name: ko.authTexts.signInTitle, exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: ko.authTexts.signInTitle, exact: true })).toBeVisible();
+
+    // Another browser, English by its own languages: after signing in, the account's Korean wins.
+    const context = await browser.newContext({ locale: 'en-US' });
+    const elsewhere = await context.newPage();
+    await signInIn(elsewhere, 'en', student);
+    const otherNav = elsewhere.getByRole('navigation', { name: 'Main' });
+    await expect(otherNav.getByRole('link', { name: ko.headerTexts.questions, exact: true })).toBeVisible();
+    await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'ko');
+    // Back to English there, saved again: the first browser's next sign-in is English too.
+    await otherNav.getByRole('combobox', { name: ko.headerTexts.language }).selectOption('en');
+    await expect(otherNav.getByRole('link', { name: en.headerTexts.questions, exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('the switch on the sign-in page works at 480 px, by keyboard', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 480, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const switcher = page.getByRole('combobox', { name: en.headerTexts.language });
+    await expect(switcher).toBeEnabled();
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('heading', { name: ko.authTexts.signInTitle, exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
