@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import * as ko from '../common/i18n/ko/messages.ts';
 import * as en from '../common/messages.ts';
 import { apiAs, demo, expect, hoursFromNow, test, uniqueName } from './fixtures.ts';
@@ -14,7 +14,7 @@ const LOCALES = { en: 'en-US', ko: 'ko-KR' } as const;
 
 /** A new student with one question due (made through the API, as a teacher would). */
 async function studentWithQuestion(
-  playwright: typeof import('@playwright/test'),
+  playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string,
   title: string,
 ) {
