@@ -265,9 +265,22 @@ test.describe('the stopwatch', () => {
   });
 });
 
-test.describe('the stopwatch in Korean', () => {
+test.describe('the owner’s pages in Korean', () => {
   // A browser whose language is Korean (navigator.languages and Accept-Language say ko-KR).
   test.use({ locale: 'ko-KR' });
+
+  test('the landing page’s HTML is in Korean before any script runs; the owner’s content as written', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'ko-KR', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('heading', { level: 2, name: '타임라인' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '이 사이트의 다른 페이지' })).toContainText('방명록');
+    await expect(page.getByText(owner.name).first()).toBeVisible();
+    await context.close();
+  });
 
   test('its words, the kinds and ages of the records and the date are Korean; the typed words stay', async ({
     page,
