@@ -18,7 +18,7 @@ import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { formatWhen } from '../tutoring/format.ts';
+import { useDateTexts } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
 
 /** The mark buttons, with the key that sets each (1 correct, 2 wrong, 0 back to unmarked). */
@@ -62,6 +62,7 @@ function groupByQuestion(items: readonly MarkingInboxItem[]): Group[] {
  * Enter on the answer or its Accept button.
  */
 function Marking({ student }: { student: string | null }) {
+  const dates = useDateTexts();
   const { markingTexts } = useTexts('marking');
   const { failureTexts } = useTexts('messages');
   const queryClient = useQueryClient();
@@ -230,7 +231,7 @@ function Marking({ student }: { student: string | null }) {
                       <p className={styles.who}>
                         <strong>{item.student}</strong>{' '}
                         <time dateTime={item.submitDate} className={styles.when}>
-                          {formatWhen(item.submitDate)}
+                          {dates.when(item.submitDate)}
                         </time>
                         {item.redo && ' (redo)'}
                       </p>

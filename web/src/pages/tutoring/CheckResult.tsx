@@ -2,7 +2,7 @@ import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import styles from './CheckResult.module.css';
-import { formatWhen } from './format.ts';
+import { useDateTexts } from './format.ts';
 
 export type Checked = { studentAnswer: string; marked: Mark; submitDate: string; redo?: boolean };
 
@@ -20,6 +20,7 @@ export const toneOf = (marked: Mark) => (marked === 1 ? 'correct' : marked === -
  * the tutoring chunk, so a first visit of /tutoring/{name} does not carry it.
  */
 export function CheckResult({ question, check }: { question: QuestionOnly; check: Checked }) {
+  const dates = useDateTexts();
   return (
     <dl className={styles.result}>
       <dt>Your answer</dt>
@@ -37,7 +38,7 @@ export function CheckResult({ question, check }: { question: QuestionOnly; check
       </dd>
       <dt>Submitted</dt>
       <dd>
-        <time dateTime={check.submitDate}>{formatWhen(check.submitDate)}</time>
+        <time dateTime={check.submitDate}>{dates.when(check.submitDate)}</time>
       </dd>
       <dt>Explanation</dt>
       <dd className={styles.value}>{question.explanation}</dd>

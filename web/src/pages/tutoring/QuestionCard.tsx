@@ -3,7 +3,7 @@ import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts
 import { questionLimits } from '../../../../common/limits.ts';
 import { decodeMultiAnswer, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import { RichText } from '../../ui/CodeBlock.tsx';
-import { formatTimeLeft, formatWhen } from './format.ts';
+import { formatTimeLeft, useDateTexts } from './format.ts';
 import styles from './QuestionCard.module.css';
 
 type AnswerProps = { value: string; onChange: (value: string) => void };
@@ -24,6 +24,7 @@ type Props = {
 
 /** One question as the tutoring, submission and review pages show it (spec 1 §2). */
 export function QuestionCard({ number, question, answer, result, tone, note, readOnly }: Props) {
+  const dates = useDateTexts();
   const headingId = `question-${number}-title`;
   const colour = tone ? styles[tone] : answer?.value ? styles.answered : '';
   const due = 'targetDate' in question ? question : null;
@@ -48,7 +49,7 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
       )}
       {due && (
         <p className={styles.due}>
-          Due at <time dateTime={due.targetDate}>{formatWhen(due.targetDate)}</time> ({formatTimeLeft(due)})
+          Due at <time dateTime={due.targetDate}>{dates.when(due.targetDate)}</time> ({formatTimeLeft(due)})
         </p>
       )}
       <div className={styles.text}>

@@ -16,7 +16,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
 import { CheckResult, toneOf } from './CheckResult.tsx';
 import { DateChip } from './DateChip.tsx';
-import { formatDay } from './format.ts';
+import { useDateTexts } from './format.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import styles from './TutoringPage.module.css';
 import { useJump } from './useJump.ts';
@@ -29,6 +29,7 @@ export function scorePercent(correct: number, total: number): string {
 
 /** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
 export function SubmissionPage() {
+  const dates = useDateTexts();
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
   const { page, size, date, setPage, setSize } = usePageParams();
@@ -69,9 +70,9 @@ export function SubmissionPage() {
               <p style={{ margin: 0 }}>
                 {summary.firstDueDate && summary.lastDueDate && (
                   <>
-                    {formatDay(summary.firstDueDate)}
-                    {formatDay(summary.firstDueDate) !== formatDay(summary.lastDueDate) &&
-                      ` - ${formatDay(summary.lastDueDate)}`}
+                    {dates.day(summary.firstDueDate)}
+                    {dates.day(summary.firstDueDate) !== dates.day(summary.lastDueDate) &&
+                      ` - ${dates.day(summary.lastDueDate)}`}
                   </>
                 )}
               </p>

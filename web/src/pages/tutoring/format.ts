@@ -1,21 +1,44 @@
-// One formatter each, made on first use: toLocaleString(…, options) builds a new one per call, and
-// that costs more than everything else a question card does while rendering.
-let whenFormat: Intl.DateTimeFormat | null = null;
-let dayFormat: Intl.DateTimeFormat | null = null;
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext } from 'react';
+import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
+import { userKeys } from '../../api/users.ts';
+import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
 
-/** How due dates and submit times read on the cards: the browser's locale and time zone. */
-export function formatWhen(iso: string): string {
+// One formatter per locale and options (i18n/format.ts): toLocaleString(…, options) builds a new one
+// per call, and that costs more than everything else a question card does while rendering.
+
+/** The server's default `APP_TIME_ZONE`, until the session check has answered. */
+const DEFAULT_ZONE = 'Asia/Seoul';
+
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+
+/**
+ * How due dates and submit times read on the cards: in the interface's language (issue 19) and in
+ * `APP_TIME_ZONE` (the zone the session check names; the header asks it on every signed-in page).
+ */
+export function useDateTexts(): { when(iso: string): string; day(iso: string): string } {
+  const locale = useIntlLocale();
+  // Read from the cache without subscribing: a component test may render a card without a cache.
+  const client = useContext(QueryClientContext);
+  const timeZone = client?.getQueryData<AuthCheckResponse>(userKeys.auth)?.timeZone ?? DEFAULT_ZONE;
+  return {
+    when: (iso) => formatWhen(iso, locale, timeZone),
+    day: (iso) => formatDay(iso, locale, timeZone),
+  };
+}
+
+export function formatWhen(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  whenFormat ??= new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return whenFormat.format(date);
+  return dateFormat(locale, { ...WHEN, timeZone }).format(date);
 }
 
 export function formatTimeLeft(left: { dayLeft: number; hourLeft: number; minLeft: number }): string {
@@ -26,9 +49,8 @@ export function formatTimeLeft(left: { dayLeft: number; hourLeft: number; minLef
   return 'overdue';
 }
 
-export function formatDay(iso: string): string {
+export function formatDay(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  dayFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-  return dayFormat.format(date);
+  return dateFormat(locale, { ...DAY, timeZone }).format(date);
 }
