@@ -21,7 +21,7 @@ export const mathTexts: Translation<typeof en.mathTexts> = {
   // the game (/math/start)
   gameTitle: '간단 수학 문제',
   getReady: '준비하세요',
-  answerLabel: '정답 입력',
+  answerLabel: '내 답',
   answerHint: '두 수의 합을 입력하고 Enter를 누르세요.',
   send: '확인',
   timeLeft: '남은 시간',
