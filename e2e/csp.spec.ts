@@ -65,6 +65,7 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
   await visit(page, '/upload', 'Upload');
   await visit(page, '/upload/multiples', 'Bulk upload');
   await visit(page, '/marking/alice', /Marking/);
+  await visit(page, '/review-schedule/alice', "alice's review schedule");
   // The teacher is also the admin (issue 14).
   await visit(page, '/91b-admin', 'Administrator console');
 
