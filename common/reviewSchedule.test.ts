@@ -98,7 +98,8 @@ function replay(ops: Op[], settings: ReviewSettings, check: (today: string, qs: 
     } else if (o.kind === 'pin') {
       question.row = { ...pinned(status, today), submissionId: question.latest.id };
       question.retiredSince = false;
-      question.gaps = [];
+      // A pin keeps the step a question in review had (its climb goes on); any other starts again.
+      if (!status.inReview) question.gaps = [];
     } else {
       question.row = {
         step: 0,
