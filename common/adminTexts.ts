@@ -135,6 +135,8 @@ export const adminTexts = {
     'parent.unlink': 'Unlinked a child',
     'calendar.reload': 'Reloaded a calendar',
     'topicStats.reload': 'Reloaded topic statistics',
+    'wall.moderate': 'Showed or hid a wall message',
+    'wall.delete': 'Deleted a wall message',
   },
   loading: 'Loading…',
 } as const;

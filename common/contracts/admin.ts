@@ -109,6 +109,8 @@ export const AUDIT_ACTIONS = [
   'parent.unlink',
   'calendar.reload',
   'topicStats.reload',
+  'wall.moderate',
+  'wall.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,11 @@ import { auditLog } from '../db/schema.ts';
 
 export type AuditActor = { userId: number; username: string };
 
+/** Who makes an administrator's write (the signed-in caller) and when: what recordAudit needs. */
+export function auditContext(auth: AuditActor, now: Date): { actor: AuditActor; now: Date } {
+  return { actor: { userId: auth.userId, username: auth.username }, now };
+}
+
 /**
  * Records an administrator's write. Call it inside the transaction of the change it records (one
  * statement), so the two commit or roll back together.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CalendarItem } from '../../common/contracts/responses.ts';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
+import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './service.ts';
@@ -40,9 +41,6 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     access.adminFor('name'),
     { response: z.number().int().describe('The days recounted') },
     async (request) =>
-      rebuildStudentCalendar(database.db, request.subject, {
-        actor: { userId: request.auth.userId, username: request.auth.username },
-        now: app.deps.now(),
-      }),
+      rebuildStudentCalendar(database.db, request.subject, auditContext(request.auth, app.deps.now())),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ServiceRequest, SubscriptionBatch, SubscriptionParams } from '../../common/contracts/admin.ts';
 import { ServiceResponse } from '../../common/contracts/responses.ts';
 import { z } from '../../common/zod.ts';
+import { type AuditActor, auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { allServiceNames, subscribedServiceNames } from './queries.ts';
@@ -11,10 +12,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const serviceNames = z.array(z.string());
   const { database, now } = app.deps;
-  const actorOf = (auth: { userId: number; username: string }) => ({
-    actor: { userId: auth.userId, username: auth.username },
-    now: now(),
-  });
+  const actorOf = (auth: AuditActor) => auditContext(auth, now());
 
   /** The names of the services `?name=` is subscribed to (the dashboard's sections). */
   route.get('/subscriptions', access.userRead('name', 'query'), { response: serviceNames }, async (request) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { TopicStat } from '../../common/contracts/responses.ts';
 import { z } from '../../common/zod.ts';
+import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { topicStatSortable, topicStatsPage } from './queries.ts';
@@ -28,9 +29,6 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     access.adminFor('name'),
     { response: z.number().int().describe('The topics recounted') },
     async (request) =>
-      rebuildStudentTopicStats(db, request.subject, {
-        actor: { userId: request.auth.userId, username: request.auth.username },
-        now: app.deps.now(),
-      }),
+      rebuildStudentTopicStats(db, request.subject, auditContext(request.auth, app.deps.now())),
   );
 }

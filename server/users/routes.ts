@@ -26,6 +26,7 @@ import {
 import { limits } from '../../common/limits.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
+import { auditContext } from '../audit/queries.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
@@ -46,7 +47,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now } = app.deps;
   const avatars = new AvatarStore(app.deps.config.imagesDir);
-  const actorOf = (auth: Auth) => ({ actor: { userId: auth.userId, username: auth.username }, now: now() });
+  const actorOf = (auth: Auth) => auditContext(auth, now());
   // Only these routes read multipart bodies (one picture upload), with its limits.
   await app.register(multipart, {
     limits: { fileSize: limits.pictureMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },

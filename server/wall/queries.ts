@@ -66,7 +66,8 @@ export async function setWallPostState(
   return row ?? null;
 }
 
-export async function deleteWallPost(db: DbOrTx, id: number): Promise<boolean> {
-  const deleted = await db.delete(wallPosts).where(eq(wallPosts.id, id)).returning({ id: wallPosts.id });
-  return deleted.length > 0;
+/** Deletes a post; answers it, or null when there is no such post. One statement. */
+export async function deleteWallPost(db: DbOrTx, id: number): Promise<WallPostRow | null> {
+  const [row] = await db.delete(wallPosts).where(eq(wallPosts.id, id)).returning(rowColumns);
+  return row ?? null;
 }

@@ -9,18 +9,13 @@ import {
 import { WallPost, WallPostForModeration } from '../../common/contracts/responses.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
+import { auditContext } from '../audit/queries.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { checkHourlyAllowance } from '../users/throttle.ts';
-import {
-  deleteWallPost,
-  insertWallPost,
-  setWallPostState,
-  type WallPostRow,
-  wallPage,
-  wallSortable,
-} from './queries.ts';
+import { insertWallPost, type WallPostRow, wallPage, wallSortable } from './queries.ts';
+import { moderateWallPost, removeWallPost } from './service.ts';
 
 /**
  * The wall (issue 17): visitors post short messages, the owner (an admin) approves the ones the
@@ -105,7 +100,12 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Shows a wall post on the board (approved) or takes it off (hidden)',
     },
     async (request) => {
-      const row = await setWallPostState(database.db, request.params.postId, request.body.state, now());
+      const row = await moderateWallPost(
+        database.db,
+        request.params.postId,
+        request.body.state,
+        auditContext(request.auth, now()),
+      );
       if (!row) throw notFound(portfolioApiMessages.wallPostNotFound);
       return moderatedPost(row);
     },
@@ -116,7 +116,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     access.admin,
     { params: WallPostParams, errors: [404], summary: 'Deletes a wall post' },
     async (request, reply) => {
-      if (!(await deleteWallPost(database.db, request.params.postId))) {
+      if (!(await removeWallPost(database.db, request.params.postId, auditContext(request.auth, now())))) {
         throw notFound(portfolioApiMessages.wallPostNotFound);
       }
       return reply.code(204).send();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../common/contracts/admin.ts';
 import type { Page } from '../../common/contracts/paging.ts';
 import type { WallPost, WallPostForModeration } from '../../common/contracts/portfolio.ts';
 import { portfolioLimits } from '../../common/limits.ts';
@@ -160,6 +161,32 @@ describe('moderation', () => {
     expect((await moderate(gone.id, 'approved')).statusCode).toBe(404);
     expect((await moderate(gone.id, 'pending')).statusCode).toBe(400);
     expect((await moderate(gone.id, 'published')).statusCode).toBe(400);
+  });
+
+  it('records every moderation in the admin audit log with who, which post and what; a 404 records nothing', async () => {
+    const post = await posted('audited', 'Mina');
+    const audit = async () =>
+      (await t.request({ method: 'GET', url: '/api/v1/audit', as: admin })).json() as AuditEntry[];
+    expect((await moderate(post.id, 'approved')).statusCode).toBe(200);
+    expect((await moderate(post.id, 'hidden')).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/v1/wall/moderation/${post.id}`, as: admin }))
+        .statusCode,
+    ).toBe(204);
+    const before = await audit();
+    expect(
+      before.slice(0, 3).map(({ actor, action, target, detail }) => ({ actor, action, target, detail })),
+    ).toEqual([
+      { actor: admin.user.username, action: 'wall.delete', target: `#${post.id} Mina`, detail: '' },
+      { actor: admin.user.username, action: 'wall.moderate', target: `#${post.id} Mina`, detail: 'hidden' },
+      { actor: admin.user.username, action: 'wall.moderate', target: `#${post.id} Mina`, detail: 'approved' },
+    ]);
+    expect((await moderate(post.id, 'approved')).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/v1/wall/moderation/${post.id}`, as: admin }))
+        .statusCode,
+    ).toBe(404);
+    expect(await audit()).toEqual(before);
   });
 
   it('is the admin’s alone: visitors 401, a teacher 403', async () => {

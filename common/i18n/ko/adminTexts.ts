@@ -138,6 +138,8 @@ export const adminTexts: Translation<typeof en.adminTexts> = {
     'parent.unlink': '자녀 연결 해제',
     'calendar.reload': '과제 캘린더 다시 계산',
     'topicStats.reload': '주제별 통계 다시 계산',
+    'wall.moderate': '방명록 글 게시 또는 숨김',
+    'wall.delete': '방명록 글 삭제',
   },
   loading: '불러오는 중…',
 };
