@@ -5,7 +5,8 @@ export const reviewTexts = {
   // The Review page.
   dueToday: (count: number) => `${count} due today`,
   laterHeading: 'Coming back later',
-  laterHint: 'Answered right: these come back on the day shown, a little later each time, until they stick.',
+  laterHint:
+    'These come back on the day shown. Each right redo pushes the next one a little further out, until they stick.',
   comesBackOn: (day: string) => `Comes back on ${day}`,
   pinnedNote: 'Your tutor asked to see this one again.',
   stepNote: (step: number) => `Right ${step} time${step === 1 ? '' : 's'} in a row`,

@@ -5,7 +5,8 @@ import type { Translation } from '../translation.ts';
 export const reviewTexts: Translation<typeof en.reviewTexts> = {
   dueToday: (count: number) => `오늘 복습할 문제 ${count}개`,
   laterHeading: '나중에 다시 나올 문제',
-  laterHint: '맞힌 문제는 표시된 날에 다시 나옵니다. 완전히 익힐 때까지 간격이 조금씩 길어집니다.',
+  laterHint:
+    '표시된 날에 다시 나옵니다. 다시 풀어 맞힐 때마다 다음 복습까지의 간격이 조금씩 길어지고, 완전히 익히면 더 나오지 않습니다.',
   comesBackOn: (day: string) => `${day}에 다시 나옴`,
   pinnedNote: '선생님이 이 문제를 다시 보도록 지정했습니다.',
   stepNote: (step: number) => `${step}번 연속 정답`,
