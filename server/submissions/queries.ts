@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
+import { prepared } from '../db/prepared.ts';
 import { questions, reviewSchedule, submissions, users } from '../db/schema.ts';
-import { orderBy } from '../http/paging.ts';
+import { orderBy, sortVariant } from '../http/paging.ts';
 import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../questions/queries.ts';
 import { dueDaySql, inReviewSql, scheduleJoin } from '../review/queries.ts';
 
@@ -91,31 +92,41 @@ function submissionOf(raw: Record<string, unknown>): SubmissionRow {
 /**
  * A page of submissions joined with their questions (with options and topics), the total on each
  * row (an uncorrelated subquery PostgreSQL runs once): one statement; a page past the end (no rows
- * to carry the total) counts on its own.
+ * to carry the total) counts on its own. With `named`, `where` holds placeholders for its values
+ * and the statement is built once per sort and prepared (server/db/prepared.ts); without, it is
+ * built each time.
  */
 async function pageOf(
   db: DbOrTx,
   where: SQL,
   page: PageRequest,
   fallback: SQL[],
+  named?: { key: string; values: Record<string, unknown> },
 ): Promise<{ rows: SubmissionWithDetails[]; total: number }> {
+  const variant = named ? sortVariant(page.sort) : null;
   const counted = () => db.select({ total: count() }).from(submissions).where(where);
-  const rows = await db
-    .select({
-      submission: submissions,
-      question: questions,
-      candidates: candidatesOf,
-      topics: topicsOf,
-      total: sql<number>`(${counted()})`.mapWith(Number),
-    })
-    .from(submissions)
-    .innerJoin(questions, eq(questions.id, submissions.questionId))
-    .where(where)
-    .orderBy(...orderBy(page, submissionSortable, fallback, submissions.id))
-    .limit(page.size)
-    .offset(page.page * page.size);
+  const query = prepared(db, named && variant !== null ? `${named.key}:${variant}` : null, (name) =>
+    db
+      .select({
+        submission: submissions,
+        question: questions,
+        candidates: candidatesOf,
+        topics: topicsOf,
+        total: sql<number>`(${counted()})`.mapWith(Number),
+      })
+      .from(submissions)
+      .innerJoin(questions, eq(questions.id, submissions.questionId))
+      .where(where)
+      .orderBy(...orderBy(page, submissionSortable, fallback, submissions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const values = { ...named?.values, limit: page.size, offset: page.page * page.size };
+  const rows = await query.execute(values);
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.page > 0) total = (await counted())[0]?.total ?? 0;
+  if (rows.length === 0 && page.page > 0)
+    total = (await counted().prepare('').execute(values))[0]?.total ?? 0;
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
@@ -125,12 +136,20 @@ async function pageOf(
   };
 }
 
+/** A student's submissions, optionally those due on one day: placeholders `studentId`, `day`. */
+function studentSubmissions(day: string | null): SQL {
+  return and(
+    eq(submissions.studentId, sql.placeholder('studentId')),
+    day ? eq(submissions.dueDay, sql.placeholder('day')) : undefined,
+  )!;
+}
+
 /** All of a student's submissions (optionally those due on one day), newest question first. */
 export function submissionsPage(db: DbOrTx, studentId: number, day: string | null, page: PageRequest) {
-  const where = day
-    ? and(eq(submissions.studentId, studentId), eq(submissions.dueDay, day))!
-    : eq(submissions.studentId, studentId);
-  return pageOf(db, where, page, [desc(questions.generatedDate)]);
+  return pageOf(db, studentSubmissions(day), page, [desc(questions.generatedDate)], {
+    key: `submissions_page:${day ? 'day' : 'all'}`,
+    values: { studentId, day },
+  });
 }
 
 export function unmarkedPage(db: DbOrTx, studentId: number, page: PageRequest) {
@@ -294,25 +313,33 @@ export async function submissionSummary(
   day: string | null,
   page: PageRequest,
 ) {
-  const where = day
-    ? and(eq(submissions.studentId, studentId), eq(submissions.dueDay, day))
-    : eq(submissions.studentId, studentId);
-  const order = orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id);
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
-      correct: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 1)::int`,
-      wrong: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = -1)::int`,
-      unmarked: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 0)::int`,
-      redos: sql<number>`count(*) FILTER (WHERE ${submissions.redo})::int`,
-      corrected: sql<number>`count(DISTINCT ${submissions.questionId}) FILTER (WHERE ${submissions.redo} AND ${submissions.marked} = 1)::int`,
-      first: min(submissions.targetDate),
-      last: max(submissions.targetDate),
-      marks: sql<number[] | null>`array_agg(${submissions.marked}::int ORDER BY ${sql.join(order, sql`, `)})`,
-    })
-    .from(submissions)
-    .innerJoin(questions, eq(questions.id, submissions.questionId))
-    .where(where);
+  const variant = sortVariant(page.sort);
+  const query = prepared(
+    db,
+    variant === null ? null : `submissions_summary:${day ? 'day' : 'all'}:${variant}`,
+    (name) => {
+      const order = orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id);
+      return db
+        .select({
+          total: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
+          correct: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 1)::int`,
+          wrong: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = -1)::int`,
+          unmarked: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo} AND ${submissions.marked} = 0)::int`,
+          redos: sql<number>`count(*) FILTER (WHERE ${submissions.redo})::int`,
+          corrected: sql<number>`count(DISTINCT ${submissions.questionId}) FILTER (WHERE ${submissions.redo} AND ${submissions.marked} = 1)::int`,
+          first: min(submissions.targetDate),
+          last: max(submissions.targetDate),
+          marks: sql<
+            number[] | null
+          >`array_agg(${submissions.marked}::int ORDER BY ${sql.join(order, sql`, `)})`,
+        })
+        .from(submissions)
+        .innerJoin(questions, eq(questions.id, submissions.questionId))
+        .where(studentSubmissions(day))
+        .prepare(name);
+    },
+  );
+  const [row] = await query.execute({ studentId, day });
   return row!;
 }
 

@@ -199,6 +199,27 @@ describe('answering, marking and review', () => {
     const pastEnd = (await call(t, student, 'GET', `/api/v1/submissions/${name}?size=2&page=5`)).json();
     expect(pastEnd).toMatchObject({ totalElements: 3, numberOfElements: 0 });
     expect([...pages[0]!.marks].sort()).toEqual([-1, 0, 1]);
+    // Each sort is its own prepared statement: asking for one never gives another's order.
+    const ordered = async (query: string) => {
+      const one = (await call(t, student, 'GET', `/api/v1/submissions/${name}?${query}`)).json() as {
+        content: SubmissionQuestion[];
+        marks: number[];
+      };
+      expect(one.marks).toEqual(one.content.map((c) => c.marked));
+      return one.content.map((c) => c.id);
+    };
+    const ascending = created.map((c) => c.id).sort((a, b) => a - b);
+    for (let round = 0; round < 2; round++) {
+      expect(await ordered('sort=id,asc')).toEqual(ascending);
+      expect(await ordered('sort=id,desc')).toEqual([...ascending].reverse());
+      expect(await ordered(`date=${day}&sort=id,desc`)).toEqual([...ascending].reverse());
+      expect(await ordered(`date=${day}&sort=marked,asc`)).toEqual(
+        [...created].sort((a, b) => a.marked - b.marked).map((c) => c.id),
+      );
+      expect(await ordered('sort=marked,desc&sort=id,desc')).toEqual(
+        [...created].sort((a, b) => b.marked - a.marked).map((c) => c.id),
+      );
+    }
     const byDate = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=${day}`)).json();
     expect(byDate.totalElements).toBe(3);
     const otherDay = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=2020-01-01`)).json();
