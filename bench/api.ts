@@ -408,6 +408,8 @@ async function load(
   endpoint: Endpoint,
   seconds: number,
   next: { k: number },
+  /** A burst of `--cpu-only` may end before a starved server answers: counted, not a failure. */
+  allowNone = false,
 ): Promise<Figures> {
   const headers: Record<string, string> = {
     'accept-encoding': 'gzip, deflate, br',
@@ -466,7 +468,7 @@ async function load(
   // embedded database's tail under 50 writers as errors and stop the bench.
   const result = await autocannon({ ...options, timeout: 60 });
   const ok = result['2xx'];
-  if (ok === 0 || result.non2xx > 0 || result.errors > 0) {
+  if ((ok === 0 && !allowNone) || result.non2xx > 0 || result.errors > 0) {
     throw new Error(
       `${endpoint}: ${result.non2xx} non-2xx and ${result.errors} errors of ${result.requests.total} (${JSON.stringify(result.statusCodeStats)}; first: ${firstFailure})`,
     );
@@ -892,7 +894,7 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
           for (let slice = 0; slice < slices; slice++) {
             for (const r of slice % 2 ? [...running].reverse() : running) {
               const before = cpuTimes(r.server.child.pid!);
-              const figures = await load(r.server.port, data, endpoint, sliceSeconds, r.next);
+              const figures = await load(r.server.port, data, endpoint, sliceSeconds, r.next, true);
               await drained(r.server.port);
               const after = cpuTimes(r.server.child.pid!);
               const total = totals.get(r.label)!;
