@@ -39,8 +39,10 @@ export default defineConfig({
       'common/**/*.test.ts',
       'server/http/**/*.test.ts',
       'server/{submissions,calendars,assignments,questions}/**/*.test.ts',
-      // Submitting over a stale draft (a 409 from server/submissions) is tested with the drafts.
+      // Submitting over a stale draft (a 409 from server/submissions) is tested with the drafts, and
+      // the review list's order and schedule (server/submissions/queries.ts) with the spaced review.
       'server/drafts/**/*.test.ts',
+      'server/review/**/*.test.ts',
       'server/statements.test.ts',
       'server/wire.test.ts',
     ],

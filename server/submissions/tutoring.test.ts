@@ -790,4 +790,49 @@ describe('refusals word for word, and the fields of an answer', () => {
     expect(redo.statusCode).toBe(200);
     expect((await expectRecounted('redone')).calendar).toMatchObject([{ solved: 2, toMark: 1 }]);
   });
+
+  it('orders the lists by default (answers and review: newest question first; marking: oldest answer first) and pages past the first', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    // Created (and answered, so submission ids ascend) oldest question first.
+    const ids: number[] = [];
+    for (const day of ['01', '02', '03'])
+      ids.push(
+        await createQuestion(t, teacher, {
+          type: 's',
+          students: [name],
+          generatedDate: `2026-03-${day}T09:00:00`,
+        }),
+      );
+    const newestFirst = [...ids].reverse();
+    // The last answer is sent last (the highest id) but stamped an hour earlier than the others.
+    await post(
+      student,
+      '/api/v1/submissions/multiples',
+      ids.slice(0, 2).map((questionId) => ({ questionId, studentAnswer: 'x', studentName: name })),
+    );
+    t.clock.advance(-3_600_000);
+    await post(student, '/api/v1/submissions/multiples', [
+      { questionId: ids[2]!, studentAnswer: 'x', studentName: name },
+    ]);
+    t.clock.advance(3_600_000);
+    const questionIds = async (url: string) =>
+      ((await call(t, teacher, 'GET', url)).json() as Page<SubmissionQuestion>).content.map(
+        (s) => s.question.id,
+      );
+    expect(await questionIds(`/api/v1/submissions/${name}`)).toEqual(newestFirst);
+    expect(await questionIds(`/api/v1/submissions/${name}?size=2&page=1`)).toEqual(newestFirst.slice(2));
+    // Marking takes the oldest answer first (by submit time, not id).
+    expect(await questionIds(`/api/v1/submissions/mark/${name}`)).toEqual([ids[2], ids[0], ids[1]]);
+    const wrong = Object.fromEntries(
+      (
+        (await call(t, teacher, 'GET', `/api/v1/submissions/${name}`)).json() as Page<SubmissionQuestion>
+      ).content.map((s) => [s.id, -1]),
+    );
+    expect((await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, wrong)).statusCode).toBe(200);
+    expect(await questionIds(`/api/v1/submissions/review/${name}`)).toEqual(newestFirst);
+    expect(await questionIds(`/api/v1/submissions/review/${name}?size=2&page=1`)).toEqual(
+      newestFirst.slice(2),
+    );
+  });
 });
