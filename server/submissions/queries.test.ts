@@ -32,14 +32,15 @@ describe('submission batch queries with nothing to do', () => {
 
   it('answer nothing without a statement for an empty list', async () => {
     const now = t.clock.now();
-    for (const [name, query] of [
+    const queries: [string, () => Promise<unknown>][] = [
       ['insertSubmissions', () => insertSubmissions(db(), [])],
       ['answerPending', () => answerPending(db(), [], now)],
       ['submissionsWithQuestions', () => submissionsWithQuestions(db(), [])],
       ['submissionsByIds', () => submissionsByIds(db(), [])],
       ['studentsWhoAnswered', () => studentsWhoAnswered(db(), [])],
       ['autoMarkedSubmissions', () => autoMarkedSubmissions(db(), [])],
-    ] as const) {
+    ];
+    for (const [name, query] of queries) {
       expect(await run(query), name).toEqual({ statements: 0, result: [] });
     }
     expect(await run(() => latestSubmissions(db(), 1, []))).toEqual({ statements: 0, result: new Map() });
