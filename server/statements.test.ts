@@ -600,6 +600,7 @@ const SINGLE_ROW: Record<string, string> = {
   'GET /api/v1/users/auth-check': 'the caller',
   'PATCH /api/v1/users': 'one account',
   'PATCH /api/v1/users/image': "one account's picture",
+  'PUT /api/v1/users/language': "one account's language",
   'GET /api/v1/users/oauth/providers': 'configuration, no rows',
   'POST /api/v1/users/oauth/register': 'one account',
   'GET /oauth2/authorization/:provider': 'a redirect',
