@@ -191,6 +191,8 @@ describe('a new person', () => {
         role: 'STUDENT',
         roles: ['ROLE_STUDENT'],
         timeZone: t.config.timeZone,
+        // No language chosen yet: the browser's is followed.
+        language: null,
       });
 
       const user = (await findUserByEmail(t.database.db, who.email))!;

@@ -54,6 +54,8 @@ describe('POST /api/v1/users/signup', () => {
       role: 'STUDENT',
       roles: ['ROLE_STUDENT'],
       timeZone: t.config.timeZone,
+      // No language chosen yet: the browser's is followed.
+      language: null,
     });
   });
 
@@ -448,6 +450,8 @@ describe('GET /api/v1/users/auth-check and /api/v1/users/{name}', () => {
       role: 'ADMIN,TEACHER',
       roles: ['ROLE_ADMIN', 'ROLE_TEACHER'],
       timeZone: t.config.timeZone,
+      // No language chosen yet: the browser's is followed.
+      language: null,
     });
     expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check' })).statusCode).toBe(401);
   });
