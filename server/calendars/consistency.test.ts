@@ -464,8 +464,10 @@ describe('calendars, review and counts under random sequences of every write', (
             const answered = indexes().filter((q) => latest(q));
             const target = choose(answered, step.pick) ?? choose(indexes(), step.pick)!;
             const question = questions[target]!;
-            // One modify in three also replaces the question's topics.
-            const topics = step.pick % 3 === 0 ? topicsFor(step.variant + 1) : undefined;
+            // Two modifies in three also replace the question's topics (at one in three, 'modify
+            // topics' reached fewer than half of 20 sequences about one run in ten, failing the
+            // coverage check by chance).
+            const topics = step.pick % 3 !== 0 ? topicsFor(step.variant + 1) : undefined;
             const change = {
               ...modifyChange(question, step.flag, step.variant),
               ...(topics ? { topics } : {}),
