@@ -20,3 +20,41 @@ export const markingTexts = {
   acceptName: (mark: string, student: string) => `Accept the suggested mark ${mark} for ${student}`,
   acceptKey: 'accepts the suggestion',
 };
+
+/** The marking inbox's own words (spec 1 §2, issue 11): headings, filters, keys, marks and counts. */
+export const markingInboxTexts = {
+  title: (student: string | null) => (student ? `Marking: ${student}` : 'Marking'),
+  nav: 'Marking',
+  everyStudentsAnswers: "← Every student's answers",
+  submissionsOf: (student: string) => `${student}'s submissions`,
+  teacherPage: 'Teacher page',
+  student: 'Student',
+  everyStudent: 'Every student',
+  dueDay: 'Due day',
+  anyDay: 'Any day',
+  toMark: (count: number) => `${count} answer${count === 1 ? '' : 's'} to mark`,
+  /** The keys' hint: each key (in <kbd>) followed by what it does. */
+  keysIntro: 'Keys on an answer:',
+  keyCorrect: 'correct',
+  keyWrong: 'wrong',
+  keyUnmarked: 'unmarked (each moves on)',
+  keyMove: 'move',
+  noSuchStudent: (name: string) => `There is no student named ${name}.`,
+  seeEveryStudent: "See every student's answers",
+  nothingToMark: (student: string | null, date: string | null) =>
+    `Nothing to mark${student ? ` for ${student}` : ''}${date ? ` due on ${date}` : ''}.`,
+  modelAnswer: 'Model answer',
+  explanation: 'Explanation',
+  answersTo: (title: string) => `Answers to ${title}`,
+  answerOf: (student: string, title: string) => `${student}'s answer to ${title}`,
+  redo: ' (redo)',
+  markFor: (student: string) => `Mark for ${student}`,
+  /** The mark buttons. */
+  correct: 'Correct',
+  wrong: 'Wrong',
+  unmarked: 'Unmarked',
+  marksToSubmit: (count: number) => `${count} mark${count === 1 ? '' : 's'} to submit`,
+  submit: 'Submit',
+  confirmSubmit: 'Are you sure to submit?',
+  marked: (count: number) => `Marked ${count} answer${count === 1 ? '' : 's'}.`,
+};

@@ -1,4 +1,6 @@
+import { questionRuleTexts as rule } from '../authoringTexts.ts';
 import { parseDateTime } from '../dates.ts';
+import type { Translation } from '../i18n/translation.ts';
 import { questionLimits } from '../limits.ts';
 import {
   decodeMultiAnswer,
@@ -9,10 +11,27 @@ import {
   type QuestionType,
 } from './rules.ts';
 
+/** Which rule of the options and the answer is broken (a key of `questionRuleTexts`). */
+export type RuleReason =
+  | 'optionCount'
+  | 'emptyOption'
+  | 'sameOptions'
+  | 'notAnOption'
+  | 'notAnArray'
+  | 'notAllOptions';
+
+/** A broken rule's words (questionRuleTexts, in a language), e.g. for a form that shows it in Korean. */
+export function ruleText(texts: Translation<typeof rule>, reason: RuleReason, type: QuestionType): string {
+  return reason === 'optionCount'
+    ? texts.optionCount(type === 'M', optionLimits.min, optionLimits.max)
+    : texts[reason];
+}
+
 /**
  * The rules of one question that need no database, shared by `POST questions`, the bulk upload (server
  * and the /upload/multiples preview) and the modify page: options for the type, the answer against
- * the options, and the `M` answer normalised to its JSON array.
+ * the options, and the `M` answer normalised to its JSON array. A broken
+ * rule comes with its reason, so that a form can say it in the language shown (`ruleText`).
  */
 export function checkOptionsAndAnswer(
   type: QuestionType,
@@ -20,46 +39,40 @@ export function checkOptionsAndAnswer(
   answer: string,
 ):
   | { ok: true; options: string[]; answer: string }
-  | { ok: false; field: 'candidates' | 'answer'; message: string } {
+  | { ok: false; field: 'candidates' | 'answer'; reason: RuleReason; message: string } {
   if (type === 's') return { ok: true, options: [], answer };
+  const broken = (field: 'candidates' | 'answer', reason: RuleReason) =>
+    ({ ok: false, field, reason, message: ruleText(rule, reason, type) }) as const;
   const options = [...candidates];
-  if (options.length < optionLimits.min || options.length > optionLimits.max) {
-    return {
-      ok: false,
-      field: 'candidates',
-      message: `a ${type === 'm' ? 'multiple-choice' : 'multiple-answer'} question needs ${optionLimits.min} to ${optionLimits.max} options`,
-    };
-  }
-  if (options.some((o) => o.trim() === ''))
-    return { ok: false, field: 'candidates', message: 'options must not be empty' };
-  if (new Set(options).size !== options.length)
-    return { ok: false, field: 'candidates', message: 'options must differ from each other' };
-  if (type === 'm') {
-    return options.includes(answer)
-      ? { ok: true, options, answer }
-      : { ok: false, field: 'answer', message: 'must be one of the options' };
-  }
+  if (options.length < optionLimits.min || options.length > optionLimits.max)
+    return broken('candidates', 'optionCount');
+  if (options.some((o) => o.trim() === '')) return broken('candidates', 'emptyOption');
+  if (new Set(options).size !== options.length) return broken('candidates', 'sameOptions');
+  if (type === 'm')
+    return options.includes(answer) ? { ok: true, options, answer } : broken('answer', 'notAnOption');
   const values = decodeMultiAnswer(answer);
-  if (!values || values.length === 0) {
-    return {
-      ok: false,
-      field: 'answer',
-      message: `a multiple-answer question's answer must be a JSON array of options, e.g. ["a","c"]`,
-    };
-  }
-  if (values.some((v) => !options.includes(v)))
-    return { ok: false, field: 'answer', message: 'every answer must be one of the options' };
+  if (!values || values.length === 0) return broken('answer', 'notAnArray');
+  if (values.some((v) => !options.includes(v))) return broken('answer', 'notAllOptions');
   return { ok: true, options, answer: encodeMultiAnswer(values) };
+}
+
+/** Why a due date cannot be used, or null: in the past, or more than 14 days ahead (a minute's grace). */
+export function dueDateReason(at: Date, now: Date): 'duePast' | 'dueFar' | null {
+  const grace = 60_000;
+  if (at.getTime() < now.getTime() - grace) return 'duePast';
+  if (at.getTime() > now.getTime() + questionLimits.maxDueDays * 86_400_000 + grace) return 'dueFar';
+  return null;
+}
+
+/** A due date's problem in words (questionRuleTexts, in a language). */
+export function dueDateText(texts: Translation<typeof rule>, reason: 'duePast' | 'dueFar'): string {
+  return reason === 'duePast' ? texts.duePast : texts.dueFar(questionLimits.maxDueDays);
 }
 
 /** Why a due date cannot be used, or null: not in the past, at most 14 days ahead (a minute's grace). */
 export function dueDateProblem(at: Date, now: Date): string | null {
-  const grace = 60_000;
-  if (at.getTime() < now.getTime() - grace) return 'must not be in the past';
-  if (at.getTime() > now.getTime() + questionLimits.maxDueDays * 86_400_000 + grace) {
-    return `must be at most ${questionLimits.maxDueDays} days ahead`;
-  }
-  return null;
+  const reason = dueDateReason(at, now);
+  return reason && dueDateText(rule, reason);
 }
 
 export type BulkQuestion = {

@@ -5,11 +5,6 @@
 
 export const QUESTION_TYPES = ['m', 'M', 's'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const typeNames: Record<QuestionType, string> = {
-  m: 'Multiple choice',
-  M: 'Multiple answers',
-  s: 'Short answer',
-};
 
 /** A submission's mark. */
 export const MARK = { unmarked: 0, correct: 1, wrong: -1 } as const;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as adminTexts from '../../common/adminTexts.ts';
+import * as authoringTexts from '../../common/authoringTexts.ts';
 import * as koAdminTexts from '../../common/i18n/ko/adminTexts.ts';
+import * as koAuthoringTexts from '../../common/i18n/ko/authoringTexts.ts';
 import * as koInsightTexts from '../../common/i18n/ko/insightTexts.ts';
 import * as koMarkingTexts from '../../common/i18n/ko/markingTexts.ts';
 import * as koMathTexts from '../../common/i18n/ko/mathTexts.ts';
@@ -34,6 +36,7 @@ const mirrored: Record<string, { en: object; ko: object }> = {
   portfolioTexts: { en: portfolioTexts, ko: koPortfolioTexts },
   reviewTexts: { en: reviewTexts, ko: koReviewTexts },
   weekTexts: { en: weekTexts, ko: koWeekTexts },
+  authoringTexts: { en: authoringTexts, ko: koAuthoringTexts },
 };
 
 /**

@@ -75,18 +75,26 @@ const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx'
   'review',
 ]);
 // Teacher tools: never part of a first load of another page.
-const archive = lazyPage('archive', () =>
-  import('./pages/archive/ArchivePage.tsx').then((m) => m.ArchivePage),
+const archive = lazyPage(
+  'archive',
+  () => import('./pages/archive/ArchivePage.tsx').then((m) => m.ArchivePage),
+  ['authoring'],
 );
-const modify = lazyPage('modify', () => import('./pages/modify/ModifyPage.tsx').then((m) => m.ModifyPage));
+const modify = lazyPage('modify', () => import('./pages/modify/ModifyPage.tsx').then((m) => m.ModifyPage), [
+  'authoring',
+]);
 const teacher = lazyPage(
   'teacher',
   () => import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
-  ['review'],
+  ['review', 'authoring'],
 );
-const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').then((m) => m.UploadPage));
-const bulkUpload = lazyPage('bulk-upload', () =>
-  import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
+const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').then((m) => m.UploadPage), [
+  'authoring',
+]);
+const bulkUpload = lazyPage(
+  'bulk-upload',
+  () => import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
+  ['authoring'],
 );
 // Spec 2 §2: a learner's statistics (teachers, admins, a linked parent); it draws charts.
 const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage), [

@@ -10,6 +10,7 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { LinguiContext } from '@lingui/react';
 import { use, useContext } from 'react';
 import type * as admin from '../../../common/adminTexts.ts';
+import type * as authoring from '../../../common/authoringTexts.ts';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -47,6 +48,8 @@ export type Namespaces = {
   week: Translation<typeof week>;
   /** Spaced review: the Review page, the stats card, the tutor's schedule (common/reviewTexts.ts). */
   review: Translation<typeof review>;
+  /** The teacher's question tools: upload, modify, archive, teacher page (common/authoringTexts.ts). */
+  authoring: Translation<typeof authoring>;
 };
 export type Namespace = keyof Namespaces;
 
@@ -96,6 +99,10 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
   review: {
     en: () => import('../../../common/reviewTexts.ts').then((m) => ({ ...m })),
     ko: () => import('../../../common/i18n/ko/reviewTexts.ts').then((m) => ({ ...m })),
+  },
+  authoring: {
+    en: () => import('../../../common/authoringTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/authoringTexts.ts').then((m) => ({ ...m })),
   },
 };
 

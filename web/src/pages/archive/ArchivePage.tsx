@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
-import { splitNameList, typeNames } from '../../../../common/questions/rules.ts';
+import { splitNameList } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type SearchField } from '../../api/authoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
@@ -20,14 +20,15 @@ import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
 
-const FIELDS: { value: SearchField; label: string }[] = [
-  { value: 'question', label: 'Question' },
-  { value: 'answer', label: 'Answer' },
-  { value: 'title', label: 'Title' },
-  { value: 'explanation', label: 'Explanation' },
-  { value: 'choice', label: 'Choice' },
-  { value: 'hint', label: 'Hint' },
-  { value: 'all', label: 'All' },
+/** The fields a search looks in, in the selector's order. */
+const FIELDS: readonly SearchField[] = [
+  'question',
+  'answer',
+  'title',
+  'explanation',
+  'choice',
+  'hint',
+  'all',
 ];
 
 /**
@@ -35,14 +36,16 @@ const FIELDS: { value: SearchField; label: string }[] = [
  * Duplicate checkbox per question, and a floating panel that reassigns the chosen ones.
  */
 export function ArchivePage() {
-  const { failureTexts } = useTexts('messages');
+  const { failureTexts, appLoadTexts } = useTexts('messages');
+  const { archiveTexts: t, questionTexts: q, uploadTexts } = useTexts('authoring');
+  const fieldLabel = (f: SearchField) => (f === 'choice' ? t.choice : f === 'all' ? t.all : q[f]);
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
   const zone = useAppTimeZone();
   // Paging and the search live in the address (issue 11): Back, Forward and reload keep the place.
   const { page, size, filters, setPage, setSize, setFilters } = usePageParams(['field', 'q'] as const);
   const search = {
-    field: (FIELDS.some((f) => f.value === filters.field) ? filters.field : 'all') as SearchField,
+    field: (FIELDS.includes(filters.field as SearchField) ? filters.field : 'all') as SearchField,
     q: filters.q.slice(0, questionLimits.searchMax),
   };
   const [field, setField] = useState<SearchField>(search.field);
@@ -82,18 +85,15 @@ export function ArchivePage() {
 
   const reassign = async () => {
     const names = splitNameList(students);
-    if (chosen.size === 0) return showToast('Choose at least one question with its Duplicate box.');
-    if (names.length === 0) return showToast('Students for: name at least one student.');
+    if (chosen.size === 0) return showToast(t.chooseQuestion);
+    if (names.length === 0) return showToast(t.nameStudent);
     const target = parseDateTime(dueValue, zone);
-    if (!target) return showToast('Target Date is missing.');
+    if (!target) return showToast(uploadTexts.targetDateMissing);
     setBusy(true);
     try {
       await authoringApi.assign([...chosen.keys()], names, target.toISOString());
       addToStudentList(names.join(','));
-      showToast(
-        `Assigned ${chosen.size} question${chosen.size === 1 ? '' : 's'} to ${names.join(', ')}.`,
-        'success',
-      );
+      showToast(t.assigned(chosen.size, names.join(', ')), 'success');
       setChosen(new Map());
     } catch (error) {
       onFailure(error, { otherText: failureTexts.serverIssue });
@@ -106,27 +106,27 @@ export function ArchivePage() {
   return (
     <div className={styles.page}>
       <div className={styles.head}>
-        <h1>Archive</h1>
-        <nav aria-label="Teacher pages" className={styles.links}>
-          <Link to="/questions">Archive</Link>
-          <Link to="/teacher">Teacher</Link>
-          <Link to="/questions/modify">Modify</Link>
+        <h1>{t.heading}</h1>
+        <nav aria-label={t.teacherPages} className={styles.links}>
+          <Link to="/questions">{t.heading}</Link>
+          <Link to="/teacher">{t.teacherLink}</Link>
+          <Link to="/questions/modify">{t.modifyLink}</Link>
         </nav>
       </div>
       <search>
         <form className={styles.search} onSubmit={runSearch}>
           <label htmlFor="search-field" className="visually-hidden">
-            Search in
+            {t.searchIn}
           </label>
           <select id="search-field" value={field} onChange={(e) => setField(e.target.value as SearchField)}>
             {FIELDS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
+              <option key={f} value={f}>
+                {fieldLabel(f)}
               </option>
             ))}
           </select>
           <label htmlFor="search-text" className="visually-hidden">
-            Search text
+            {t.searchText}
           </label>
           <input
             id="search-text"
@@ -135,29 +135,24 @@ export function ArchivePage() {
             maxLength={questionLimits.searchMax}
             aria-describedby="search-limit"
             onChange={(e) => setText(e.target.value)}
-            placeholder="Search questions"
+            placeholder={t.searchPlaceholder}
           />
           <Button type="submit" variant="primary">
-            Search
+            {t.search}
           </Button>
         </form>
         {/* A pasted text longer than this is cut at the limit: say so rather than search in silence. */}
         <p id="search-limit" className={styles.muted}>
           {text.length >= questionLimits.searchMax
-            ? `Search text stops at ${questionLimits.searchMax} characters; only those are searched.`
-            : `Up to ${questionLimits.searchMax} characters.`}
+            ? t.searchCut(questionLimits.searchMax)
+            : t.searchLimit(questionLimits.searchMax)}
         </p>
       </search>
       <div className={styles.toolbar}>
-        <p aria-live="polite">
-          {query.data
-            ? `${query.data.totalElements} question${query.data.totalElements === 1 ? '' : 's'}`
-            : ''}
-          {search.q ? ` matching “${search.q}”` : ''}
-        </p>
+        <p aria-live="polite">{query.data ? t.found(query.data.totalElements, search.q) : ''}</p>
         <PageSizeSelect size={size} onSize={setSize} />
       </div>
-      {query.isPending && <p role="status">Loading…</p>}
+      {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
       {content.map((question) => (
         <Card
           as="article"
@@ -175,11 +170,11 @@ export function ArchivePage() {
                 checked={chosen.has(question.id)}
                 onChange={(e) => toggle(question, e.target.checked)}
               />
-              Duplicate
+              {t.duplicate}
             </label>
           </header>
           <p className={styles.meta}>
-            {typeNames[question.type]}
+            {q.typeNames[question.type]}
             {question.topics.length ? ` · ${question.topics.join(', ')}` : ''}
           </p>
           <RichText text={question.question} />
@@ -193,15 +188,15 @@ export function ArchivePage() {
             </ol>
           )}
           <dl className={styles.facts}>
-            <dt>Answer</dt>
+            <dt>{q.answer}</dt>
             <dd>
               <AnswerText type={question.type} answer={question.answer} />
             </dd>
-            <dt>Explanation</dt>
+            <dt>{q.explanation}</dt>
             <dd>{question.explanation}</dd>
             {question.hint && (
               <>
-                <dt>Hint</dt>
+                <dt>{q.hint}</dt>
                 <dd>{question.hint}</dd>
               </>
             )}
@@ -212,23 +207,21 @@ export function ArchivePage() {
         <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
       )}
       <FloatingPanel
-        title={`Reassign (${chosen.size})`}
+        title={t.reassign(chosen.size)}
         initiallyOpen
         ready={!query.isPending}
         openWhen={chosen.size > 0}
       >
         <div className={styles.panel}>
-          <p className={styles.muted}>
-            {chosen.size ? [...chosen.values()].join(', ') : 'Tick Duplicate on the questions to reassign.'}
-          </p>
-          <label htmlFor="reassign-students">Students for</label>
+          <p className={styles.muted}>{chosen.size ? [...chosen.values()].join(', ') : t.tickDuplicate}</p>
+          <label htmlFor="reassign-students">{t.studentsFor}</label>
           <input
             id="reassign-students"
             value={students}
             onChange={(e) => setStudents(e.target.value)}
-            placeholder="alice, bob"
+            placeholder={t.studentsExample}
           />
-          <label htmlFor="reassign-due">Target Date</label>
+          <label htmlFor="reassign-due">{t.targetDate}</label>
           <input
             id="reassign-due"
             type="datetime-local"
@@ -237,10 +230,10 @@ export function ArchivePage() {
             onChange={(e) => setDue(e.target.value)}
           />
           <span id="reassign-zone" className={styles.muted}>
-            {zone} time
+            {q.zoneTime(zone)}
           </span>
           <Button variant="primary" onClick={() => void reassign()} disabled={busy}>
-            SUBMIT
+            {t.submit}
           </Button>
         </div>
       </FloatingPanel>

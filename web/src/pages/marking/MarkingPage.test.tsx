@@ -174,7 +174,41 @@ describe('suggested marks (issue 19)', () => {
     await showLanguage('ko');
     try {
       renderPage(<MarkingInboxPage />, { path: '/marking', at: '/marking' });
-      await screen.findByRole('listitem', { name: "ann's answer to Capital" });
+      const ann = await screen.findByRole('listitem', { name: 'ann 학생이 Capital에 쓴 답' });
+      // The page's own words are Korean too: heading, links, filters, keys, marks, counts, submit.
+      expect(screen.getByRole('heading', { name: '채점', level: 1 })).toBeTruthy();
+      expect(screen.getByRole('link', { name: '선생님 페이지' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: '학생' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: '모든 학생' })).toBeTruthy();
+      expect(screen.getByLabelText('마감일')).toBeTruthy();
+      expect(screen.getByText('채점할 답 4개')).toBeTruthy();
+      expect(document.getElementById('marking-keys')!.textContent).toBe(
+        '답에서 쓰는 키: 1 정답, 2 오답, 0 미채점 (누르면 다음 답으로), ↑ ↓ 이동, Enter 추천 채점 적용.',
+      );
+      expect(screen.getByText('모범 답안')).toBeTruthy();
+      expect(within(ann).getByRole('button', { name: '정답' })).toBeTruthy();
+      expect(within(ann).getByRole('button', { name: '미채점' }).getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByText('제출할 채점 0개')).toBeTruthy();
+      expect(screen.getByRole('button', { name: '제출' })).toBeTruthy();
+      const shown = document.body.textContent!;
+      for (const english of [
+        'Marking',
+        'Teacher page',
+        'Every student',
+        'Due day',
+        'Keys on',
+        'Model answer',
+        'Explanation',
+        'Correct',
+        'Wrong',
+        'Unmarked',
+        'to mark',
+        'to submit',
+        'Submit',
+        'Suggested',
+        'Accept',
+      ])
+        expect(shown).not.toContain(english);
       expect(document.getElementById('suggestion-21')!.textContent).toBe(
         '추천 채점: 정답. 대소문자, 띄어쓰기, 문장 부호를 빼면 모범 답안과 일치합니다.',
       );

@@ -22,13 +22,11 @@ import { useDateTexts } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
 
 /** The mark buttons, with the key that sets each (1 correct, 2 wrong, 0 back to unmarked). */
-const CHOICES: { mark: Mark; label: string; key: string }[] = [
-  { mark: 1, label: 'Correct', key: '1' },
-  { mark: -1, label: 'Wrong', key: '2' },
-  { mark: 0, label: 'Unmarked', key: '0' },
+const CHOICES: { mark: Mark; label: 'correct' | 'wrong' | 'unmarked'; key: string }[] = [
+  { mark: 1, label: 'correct', key: '1' },
+  { mark: -1, label: 'wrong', key: '2' },
+  { mark: 0, label: 'unmarked', key: '0' },
 ];
-
-export const noSuchStudent = (name: string) => `There is no student named ${name}.`;
 
 /** /marking: every student's unmarked answers (teachers, admins), filterable by student and due day. */
 export function MarkingInboxPage() {
@@ -63,8 +61,8 @@ function groupByQuestion(items: readonly MarkingInboxItem[]): Group[] {
  */
 function Marking({ student }: { student: string | null }) {
   const dates = useDateTexts();
-  const { markingTexts } = useTexts('marking');
-  const { failureTexts } = useTexts('messages');
+  const { markingTexts, markingInboxTexts: t } = useTexts('marking');
+  const { failureTexts, appLoadTexts } = useTexts('messages');
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { showToast } = useToast();
@@ -121,11 +119,11 @@ function Marking({ student }: { student: string | null }) {
   };
 
   const submit = async () => {
-    if (!(await confirm('Are you sure to submit?'))) return;
+    if (!(await confirm(t.confirmSubmit))) return;
     setBusy(true);
     try {
       const updated = await markingApi.mark(Object.fromEntries(changes));
-      showToast(`Marked ${updated.length} answer${updated.length === 1 ? '' : 's'}.`, 'success');
+      showToast(t.marked(updated.length), 'success');
       setMarks(new Map());
       setActive(0);
       // What a reload would show (spec 1 §2): the list without the marked answers, and every count.
@@ -141,20 +139,20 @@ function Marking({ student }: { student: string | null }) {
     }
   };
 
-  const title = student ? `Marking: ${student}` : 'Marking';
+  const title = t.title(student);
   const total = query.data?.totalElements ?? 0;
   return (
     <div className={styles.page}>
       <div className={styles.head}>
         <h1 className={styles.heading}>{title}</h1>
-        <nav aria-label="Marking" className={styles.links}>
+        <nav aria-label={t.nav} className={styles.links}>
           {student ? (
             <>
-              <Link to="/marking">← Every student's answers</Link>
-              <Link to={`/submission/${encodeURIComponent(student)}`}>{student}'s submissions</Link>
+              <Link to="/marking">{t.everyStudentsAnswers}</Link>
+              <Link to={`/submission/${encodeURIComponent(student)}`}>{t.submissionsOf(student)}</Link>
             </>
           ) : (
-            <Link to="/teacher">Teacher page</Link>
+            <Link to="/teacher">{t.teacherPage}</Link>
           )}
         </nav>
       </div>
@@ -169,29 +167,26 @@ function Marking({ student }: { student: string | null }) {
       />
       <div className={styles.toolbar}>
         <p aria-live="polite" className={styles.count}>
-          {query.data ? `${total} answer${total === 1 ? '' : 's'} to mark` : ''}
+          {query.data ? t.toMark(total) : ''}
         </p>
         <PageSizeSelect size={size} onSize={setSize} />
       </div>
       <p id="marking-keys" className={styles.keys}>
-        Keys on an answer: <kbd>1</kbd> correct, <kbd>2</kbd> wrong, <kbd>0</kbd> unmarked (each moves on),{' '}
-        <kbd>↑</kbd> <kbd>↓</kbd> move, <kbd>Enter</kbd> {markingTexts.acceptKey}.
+        {t.keysIntro} <kbd>1</kbd> {t.keyCorrect}, <kbd>2</kbd> {t.keyWrong}, <kbd>0</kbd> {t.keyUnmarked},{' '}
+        <kbd>↑</kbd> <kbd>↓</kbd> {t.keyMove}, <kbd>Enter</kbd> {markingTexts.acceptKey}.
       </p>
-      {query.isPending && <p role="status">Loading…</p>}
+      {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
       {unknownStudent && (
         <p role="alert" className={styles.problem}>
           {failureMessage(query.error, {
             fallback: failureTexts.listIssue,
-            notFound: noSuchStudent(filter.student ?? ''),
+            notFound: t.noSuchStudent(filter.student ?? ''),
           })}{' '}
-          <Link to="/marking">See every student's answers</Link>.
+          <Link to="/marking">{t.seeEveryStudent}</Link>.
         </p>
       )}
       {query.isSuccess && total === 0 && (
-        <p className={styles.empty}>
-          Nothing to mark{filter.student ? ` for ${filter.student}` : ''}
-          {date ? ` due on ${date}` : ''}.
-        </p>
+        <p className={styles.empty}>{t.nothingToMark(filter.student, date)}</p>
       )}
       {groups.map((group) => {
         const question = group.items[0]!.item.question;
@@ -202,15 +197,15 @@ function Marking({ student }: { student: string | null }) {
               <div className={styles.question}>
                 <RichText text={question.question} />
                 <dl className={styles.facts}>
-                  <dt>Model answer</dt>
+                  <dt>{t.modelAnswer}</dt>
                   <dd>
                     <AnswerText type={question.type} answer={question.answer} />
                   </dd>
-                  <dt>Explanation</dt>
+                  <dt>{t.explanation}</dt>
                   <dd>{question.explanation}</dd>
                 </dl>
               </div>
-              <ol className={styles.answers} aria-label={`Answers to ${question.title}`}>
+              <ol className={styles.answers} aria-label={t.answersTo(question.title)}>
                 {group.items.map(({ item, index }) => {
                   const current = marks.get(item.id) ?? item.marked;
                   return (
@@ -221,7 +216,7 @@ function Marking({ student }: { student: string | null }) {
                       }}
                       className={`${styles.answer} ${current === 1 ? styles.correct : current === -1 ? styles.wrong : ''}`}
                       tabIndex={index === active ? 0 : -1}
-                      aria-label={`${item.student}'s answer to ${question.title}`}
+                      aria-label={t.answerOf(item.student, question.title)}
                       aria-describedby={
                         item.suggestion ? `suggestion-${item.id} marking-keys` : 'marking-keys'
                       }
@@ -233,7 +228,7 @@ function Marking({ student }: { student: string | null }) {
                         <time dateTime={item.submitDate} className={styles.when}>
                           {dates.when(item.submitDate)}
                         </time>
-                        {item.redo && ' (redo)'}
+                        {item.redo && t.redo}
                       </p>
                       <div className={styles.given}>
                         <AnswerText type={question.type} answer={item.studentAnswer} />
@@ -251,7 +246,7 @@ function Marking({ student }: { student: string | null }) {
                         />
                       )}
                       <fieldset className={styles.choices}>
-                        <legend className="visually-hidden">Mark for {item.student}</legend>
+                        <legend className="visually-hidden">{t.markFor(item.student)}</legend>
                         {CHOICES.map((choice) => (
                           <Button
                             key={choice.mark}
@@ -264,7 +259,7 @@ function Marking({ student }: { student: string | null }) {
                               setMark(item.id, choice.mark);
                             }}
                           >
-                            {choice.label}
+                            {t[choice.label]}
                           </Button>
                         ))}
                       </fieldset>
@@ -278,11 +273,9 @@ function Marking({ student }: { student: string | null }) {
       })}
       {total > 0 && <PageFooter page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />}
       <div className={styles.submitBar}>
-        <span aria-live="polite">
-          {changes.length} mark{changes.length === 1 ? '' : 's'} to submit
-        </span>
+        <span aria-live="polite">{t.marksToSubmit(changes.length)}</span>
         <Button variant="primary" disabled={busy || changes.length === 0} onClick={() => void submit()}>
-          Submit
+          {t.submit}
         </Button>
       </div>
     </div>
@@ -338,6 +331,7 @@ function Filters({
   date: string | null;
   onChange: (next: { student?: string | null; date?: string | null }) => void;
 }) {
+  const { markingInboxTexts: t } = useTexts('marking');
   const students = useQuery({
     queryKey: authoringKeys.students,
     queryFn: authoringApi.students,
@@ -348,12 +342,12 @@ function Filters({
     <search className={styles.filters}>
       {student === null && (
         <label>
-          Student{' '}
+          {t.student}{' '}
           <select
             value={chosen.toLowerCase()}
             onChange={(e) => onChange({ student: e.target.value || null })}
           >
-            <option value="">Every student</option>
+            <option value="">{t.everyStudent}</option>
             {chosen && !students.data?.some((s) => s.name.toLowerCase() === chosen.toLowerCase()) && (
               <option value={chosen.toLowerCase()}>{chosen}</option>
             )}
@@ -366,12 +360,12 @@ function Filters({
         </label>
       )}
       <label>
-        Due day{' '}
+        {t.dueDay}{' '}
         <input type="date" value={date ?? ''} onChange={(e) => onChange({ date: e.target.value || null })} />
       </label>
       {date && (
         <Button size="sm" variant="ghost" onClick={() => onChange({ date: null })}>
-          Any day
+          {t.anyDay}
         </Button>
       )}
     </search>

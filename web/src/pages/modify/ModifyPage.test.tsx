@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, pageOf, questionOnly } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { showLanguage } from '../../i18n/language.ts';
 import { ModifyPage } from './ModifyPage.tsx';
 
 const withCode = questionOnly({
@@ -117,5 +118,50 @@ describe('ModifyPage', () => {
     expect((screen.getByLabelText('Find by title') as HTMLInputElement).value).toBe('Loops');
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await waitFor(() => expect(urls.at(-1)).toContain('page=2'));
+  });
+});
+
+describe('ModifyPage in Korean', () => {
+  it('names the fields, the pending changes and the buttons in Korean', async () => {
+    serve(() => ({ count: 1, remarked: [] }));
+    await showLanguage('ko');
+    try {
+      const user = userEvent.setup();
+      renderPage(<ModifyPage />, { path: '/questions/modify', at: '/questions/modify' });
+      const card = await screen.findByRole('article', { name: '문제 9' });
+      expect(screen.getByRole('heading', { name: '문제 수정', level: 1 })).toBeTruthy();
+      for (const label of ['제목', '문제', '유형', '해설', '힌트', '주제', '문제 코드 언어'])
+        expect(within(card).getByLabelText(label)).toBeTruthy();
+      expect(within(card).getByRole('group', { name: '보기 (정답을 모두 표시하세요)' })).toBeTruthy();
+      expect(within(card).getByRole('option', { name: '복수 정답 (M)' })).toBeTruthy();
+      expect(within(card).getByRole('button', { name: '보기 추가' })).toBeTruthy();
+      expect(screen.getByText('문제를 고치면 바뀐 내용이 여기에 보입니다.')).toBeTruthy();
+      const title = within(card).getByLabelText('제목');
+      await user.clear(title);
+      await user.type(title, 'Cubes');
+      const pending = screen.getByRole('complementary');
+      expect(within(pending).getByRole('heading', { name: '저장 전 변경 사항 (1)' })).toBeTruthy();
+      expect(within(pending).getByText('제목')).toBeTruthy();
+      // The pager (web/src/layout) is not this page's; the cards and the panel are.
+      const shown = `${card.textContent} ${pending.textContent} ${document.querySelector('search')!.textContent}`;
+      for (const english of [
+        'Modify',
+        'Pending',
+        'Title',
+        'Question',
+        'Options',
+        'Explanation',
+        'Hint',
+        'Topics',
+        'Add option',
+        'code language',
+        'Multiple',
+      ])
+        expect(shown).not.toContain(english);
+      await user.click(screen.getByRole('button', { name: '수정 저장' }));
+      expect(await screen.findByText('문제 1개를 수정했습니다.')).toBeTruthy();
+    } finally {
+      await showLanguage('en');
+    }
   });
 });

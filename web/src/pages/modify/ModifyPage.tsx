@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ModifyResult } from '../../../../common/contracts/tutoring.ts';
-import { typeNames } from '../../../../common/questions/rules.ts';
 import { authoringApi, authoringKeys, type QuestionChange } from '../../api/authoring.ts';
-import { useTexts } from '../../i18n/texts.ts';
+import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -17,20 +16,13 @@ import { changedFields, type Editable, toEditable, type WireFields } from './edi
 import styles from './ModifyPage.module.css';
 import { QuestionEditor } from './QuestionEditor.tsx';
 
-const markName = { 1: 'correct', [-1]: 'wrong', 0: 'unmarked' } as Record<number, string>;
-const FIELD_NAMES: Record<keyof WireFields, string> = {
-  title: 'Title',
-  question: 'Question',
-  type: 'Type',
-  candidates: 'Options',
-  answer: 'Answer',
-  explanation: 'Explanation',
-  hint: 'Hint',
-  topics: 'Topics',
-};
+/** A changed field's name: the question form's words for it. */
+const fieldName = (q: Namespaces['authoring']['questionTexts'], field: keyof WireFields): string =>
+  field === 'candidates' ? q.options : q[field];
 
 /** A changed field's value as people read it: code as code, options as a list, never the markers. */
 function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
+  const { questionTexts } = useTexts('authoring');
   switch (field) {
     case 'question':
       return <RichText text={wire.question} inline />;
@@ -47,11 +39,11 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
     case 'answer':
       return <AnswerText type={wire.type} answer={wire.answer} />;
     case 'type':
-      return <>{typeNames[wire.type]}</>;
+      return <>{questionTexts.typeNames[wire.type]}</>;
     case 'topics':
       return <>{wire.topics.join(', ')}</>;
     default:
-      return <>{wire[field] ?? '(none)'}</>;
+      return <>{wire[field] ?? questionTexts.none}</>;
   }
 }
 
@@ -60,7 +52,8 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
  * pages until Modify. Code is edited in its own fields with a language picker (issue 11).
  */
 export function ModifyPage() {
-  const { failureTexts } = useTexts('messages');
+  const { failureTexts, appLoadTexts } = useTexts('messages');
+  const { modifyTexts: t, questionTexts } = useTexts('authoring');
   const queryClient = useQueryClient();
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
@@ -109,17 +102,14 @@ export function ModifyPage() {
     try {
       const answer = await authoringApi.modify(changes);
       setResult(answer);
-      showToast(
-        `Modified ${answer.count} question${answer.count === 1 ? '' : 's'}${answer.remarked.length ? `; ${answer.remarked.length} marks changed` : ''}.`,
-        'success',
-      );
+      showToast(t.modified(answer.count, answer.remarked.length), 'success');
       setEdits(new Map());
       setOriginals(new Map());
       await queryClient.invalidateQueries({ queryKey: ['questions'] });
     } catch (error) {
       onFailure(error, {
         otherText: failureTexts.serverIssue,
-        item: (index) => `Question ${changes[index]?.id ?? index + 1}`,
+        item: (index) => t.questionNumber(changes[index]?.id ?? index + 1),
       });
     } finally {
       setBusy(false);
@@ -130,8 +120,8 @@ export function ModifyPage() {
     <div className={styles.page}>
       <div className={styles.main}>
         <div className={styles.head}>
-          <h1>Modify questions</h1>
-          <Link to="/questions">Archive</Link>
+          <h1>{t.heading}</h1>
+          <Link to="/questions">{t.archiveLink}</Link>
           <PageSizeSelect size={size} onSize={setSize} />
         </div>
         <search>
@@ -142,22 +132,22 @@ export function ModifyPage() {
               setFilters({ title: titleText.trim() || null });
             }}
           >
-            <label htmlFor="modify-filter">Find by title</label>
+            <label htmlFor="modify-filter">{t.findByTitle}</label>
             <input
               id="modify-filter"
               type="search"
               value={titleText}
               onChange={(e) => setTitleText(e.target.value)}
             />
-            <Button type="submit">Find</Button>
+            <Button type="submit">{t.find}</Button>
           </form>
         </search>
-        {query.isPending && <p role="status">Loading…</p>}
+        {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
         {(query.data?.content ?? []).map((q) => {
           const v = currentValues(q.id);
           if (!v) return null;
           return (
-            <Card as="article" key={q.id} className={styles.card} aria-label={`Question ${q.id}`}>
+            <Card as="article" key={q.id} className={styles.card} aria-label={t.questionNumber(q.id)}>
               <h2 className={styles.cardTitle}>
                 {q.id}. {v.title}
               </h2>
@@ -170,16 +160,16 @@ export function ModifyPage() {
         )}
       </div>
       <aside className={styles.panel} aria-labelledby="pending-title">
-        <h2 id="pending-title">Pending changes ({pending.length})</h2>
-        {pending.length === 0 && <p className={styles.muted}>Edit a question to see its changes here.</p>}
+        <h2 id="pending-title">{t.pending(pending.length)}</h2>
+        {pending.length === 0 && <p className={styles.muted}>{t.noPending}</p>}
         <ul className={styles.changes}>
           {pending.map(({ id, fields, before, after }) => (
             <li key={id}>
-              <strong>Question {id}</strong>
+              <strong>{t.questionNumber(id)}</strong>
               <dl>
                 {fields.map((f) => (
                   <div key={f}>
-                    <dt>{FIELD_NAMES[f]}</dt>
+                    <dt>{fieldName(questionTexts, f)}</dt>
                     <dd>
                       <del>
                         <Shown field={f} wire={before} />
@@ -201,15 +191,15 @@ export function ModifyPage() {
           disabled={pending.length === 0 || busy}
           onClick={() => void modify()}
         >
-          Modify
+          {t.modify}
         </Button>
         {result && result.remarked.length > 0 && (
-          <section aria-label="Marks changed">
-            <h3>Marks changed</h3>
+          <section aria-label={t.marksChanged}>
+            <h3>{t.marksChanged}</h3>
             <ul className={styles.changes}>
               {result.remarked.map((r) => (
                 <li key={r.submissionId}>
-                  {r.student}, question {r.questionId}: {markName[r.from]} → {markName[r.to]}
+                  {t.remarked(r.student, r.questionId, t.markNames[r.from], t.markNames[r.to])}
                 </li>
               ))}
             </ul>

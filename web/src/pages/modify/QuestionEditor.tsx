@@ -1,9 +1,5 @@
-import {
-  CODE_LANGUAGES,
-  type CodeLanguage,
-  optionLimits,
-  typeNames,
-} from '../../../../common/questions/rules.ts';
+import { CODE_LANGUAGES, type CodeLanguage, optionLimits } from '../../../../common/questions/rules.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { type CodePart, type Editable, emptyPart } from './editable.ts';
 import styles from './ModifyPage.module.css';
@@ -36,6 +32,7 @@ function CodeFields({
   multiline?: boolean;
   codeAlways?: boolean;
 }) {
+  const { modifyTexts: t, questionTexts: q } = useTexts('authoring');
   const hasCode = codeAlways || part.code !== null;
   return (
     <>
@@ -58,20 +55,20 @@ function CodeFields({
               checked={part.code !== null}
               onChange={(e) => onChange({ ...part, code: e.target.checked ? '' : null })}
             />
-            Code
+            {q.code}
           </label>
         )}
         {hasCode && (
           <>
             <label className={styles.inline}>
-              {label} code language{' '}
+              {t.codeLanguage(label)}{' '}
               <select
                 value={part.language ?? ''}
                 onChange={(e) =>
                   onChange({ ...part, language: (e.target.value || null) as CodeLanguage | null })
                 }
               >
-                <option value="">Code (no language)</option>
+                <option value="">{t.noLanguage}</option>
                 {CODE_LANGUAGES.map((language) => (
                   <option key={language} value={language}>
                     {LANGUAGE_NAMES[language]}
@@ -80,7 +77,7 @@ function CodeFields({
               </select>
             </label>
             <label className="visually-hidden" htmlFor={`${id}-code`}>
-              {label} code
+              {t.codeOf(label)}
             </label>
             <textarea
               id={`${id}-code`}
@@ -107,22 +104,23 @@ export function QuestionEditor({
   value: Editable;
   onChange: (next: Editable) => void;
 }) {
+  const { modifyTexts: t, questionTexts: q } = useTexts('authoring');
   const key = (field: string) => `mod-${id}-${field}`;
   const set = (patch: Partial<Editable>) => onChange({ ...value, ...patch });
   const choice = value.type !== 's';
   return (
     <div className={styles.grid}>
-      <label htmlFor={key('title')}>Title</label>
+      <label htmlFor={key('title')}>{q.title}</label>
       <input id={key('title')} value={value.title} onChange={(e) => set({ title: e.target.value })} />
       <CodeFields
         id={key('question')}
-        label="Question"
+        label={q.question}
         part={value.question}
         multiline
         codeAlways
         onChange={(question) => set({ question })}
       />
-      <label htmlFor={key('type')}>Type</label>
+      <label htmlFor={key('type')}>{q.type}</label>
       <select
         id={key('type')}
         value={value.type}
@@ -130,20 +128,20 @@ export function QuestionEditor({
       >
         {(['m', 'M', 's'] as const).map((type) => (
           <option key={type} value={type}>
-            {typeNames[type]} ({type})
+            {`${q.typeNames[type]} (${type})`}
           </option>
         ))}
       </select>
       {choice && (
         <fieldset className={styles.options}>
-          <legend>Options (mark the right {value.type === 'm' ? 'one' : 'ones'})</legend>
+          <legend>{q.optionsLegend(value.type === 'M')}</legend>
           {value.options.map((option, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: options are positions (the server keeps ids by position)
             <div key={i} className={styles.option}>
               <input
                 type={value.type === 'm' ? 'radio' : 'checkbox'}
                 name={key('correct')}
-                aria-label={`Option ${i + 1} is right`}
+                aria-label={q.optionIsRight(i + 1)}
                 checked={value.correct.includes(i)}
                 onChange={(e) =>
                   set({
@@ -159,7 +157,7 @@ export function QuestionEditor({
               <div className={styles.grid}>
                 <CodeFields
                   id={key(`option-${i}`)}
-                  label={`Option ${i + 1}`}
+                  label={q.option(i + 1)}
                   part={option}
                   onChange={(next) => set({ options: value.options.map((o, j) => (j === i ? next : o)) })}
                 />
@@ -167,7 +165,7 @@ export function QuestionEditor({
               <Button
                 size="sm"
                 variant="ghost"
-                aria-label={`Remove option ${i + 1}`}
+                aria-label={t.removeOption(i + 1)}
                 disabled={value.options.length <= optionLimits.min}
                 onClick={() =>
                   set({
@@ -185,29 +183,29 @@ export function QuestionEditor({
             disabled={value.options.length >= optionLimits.max}
             onClick={() => set({ options: [...value.options, emptyPart()] })}
           >
-            Add option
+            {t.addOption}
           </Button>
         </fieldset>
       )}
       {!choice && (
         <CodeFields
           id={key('answer')}
-          label="Answer"
+          label={q.answer}
           part={value.written}
           multiline
           onChange={(written) => set({ written })}
         />
       )}
-      <label htmlFor={key('explanation')}>Explanation</label>
+      <label htmlFor={key('explanation')}>{q.explanation}</label>
       <textarea
         id={key('explanation')}
         rows={2}
         value={value.explanation}
         onChange={(e) => set({ explanation: e.target.value })}
       />
-      <label htmlFor={key('hint')}>Hint</label>
+      <label htmlFor={key('hint')}>{q.hint}</label>
       <input id={key('hint')} value={value.hint} onChange={(e) => set({ hint: e.target.value })} />
-      <label htmlFor={key('topics')}>Topics</label>
+      <label htmlFor={key('topics')}>{q.topics}</label>
       <input id={key('topics')} value={value.topics} onChange={(e) => set({ topics: e.target.value })} />
     </div>
   );

@@ -8,6 +8,7 @@ import styles from './TeacherPage.module.css';
 /** /teacher: the student list kept in this browser and the calendar of every listed student. */
 export function TeacherPage() {
   const { reviewTexts } = useTexts('review');
+  const { teacherTexts: t } = useTexts('authoring');
   const [students, setStudents] = useState(readStudentList);
   const [draft, setDraft] = useState('');
 
@@ -25,11 +26,11 @@ export function TeacherPage() {
 
   return (
     <div className={styles.page}>
-      <h1>Teacher</h1>
+      <h1>{t.heading}</h1>
       <section className={styles.card} aria-labelledby="students-title">
-        <h2 id="students-title">Students</h2>
+        <h2 id="students-title">{t.students}</h2>
         <form className={styles.add} onSubmit={add}>
-          <label htmlFor="student-name">Student name (several: separate with commas)</label>
+          <label htmlFor="student-name">{t.studentName}</label>
           <div className={styles.row}>
             <input
               id="student-name"
@@ -37,20 +38,20 @@ export function TeacherPage() {
               onChange={(e) => setDraft(e.target.value)}
               autoComplete="off"
             />
-            <button type="submit">Add</button>
+            <button type="submit">{t.add}</button>
           </div>
         </form>
         {students.length === 0 ? (
-          <p className={styles.muted}>No students yet: add them by name.</p>
+          <p className={styles.muted}>{t.noStudents}</p>
         ) : (
           <ul className={styles.list}>
             {students.map((name) => (
               <li key={name} className={styles.item}>
                 <span className={styles.name}>{name}</span>
-                <Link to={`/submission/${encodeURIComponent(name)}`}>Submissions</Link>
-                <Link to={`/user/${encodeURIComponent(name)}`}>Dashboard</Link>
-                <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={`${name}'s statistics`}>
-                  Stats
+                <Link to={`/submission/${encodeURIComponent(name)}`}>{t.submissions}</Link>
+                <Link to={`/user/${encodeURIComponent(name)}`}>{t.dashboard}</Link>
+                <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={t.statsOf(name)}>
+                  {t.stats}
                 </Link>
                 <Link
                   to={`/review-schedule/${encodeURIComponent(name)}`}
@@ -58,8 +59,8 @@ export function TeacherPage() {
                 >
                   {reviewTexts.scheduleLink}
                 </Link>
-                <button type="button" onClick={() => remove(name)} aria-label={`Remove ${name}`}>
-                  Remove
+                <button type="button" onClick={() => remove(name)} aria-label={t.removeOf(name)}>
+                  {t.remove}
                 </button>
               </li>
             ))}

@@ -46,6 +46,7 @@ const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
  */
 export function BulkUploadPage() {
   const { failureTexts } = useTexts('messages');
+  const { bulkTexts: t, uploadTexts } = useTexts('authoring');
   const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
   const [items, setItems] = useState<Item[] | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);
@@ -102,16 +103,12 @@ export function BulkUploadPage() {
     if (!parsed) return;
     const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone).problems);
     if (local.some((p) => p.length))
-      return showToast(
-        `${local.filter((p) => p.length).length} questions have problems; fix them first.`,
-        'error',
-        PROBLEMS_TOAST,
-      );
+      return showToast(t.haveProblems(local.filter((p) => p.length).length), 'error', PROBLEMS_TOAST);
     setUploading({ count: parsed.length, started: Date.now() });
     try {
       const count = await authoringApi.bulk(parsed);
       setSaved(count);
-      showToast(`Saved ${count} questions.`, 'success');
+      showToast(t.saved(count), 'success');
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
       if (isApiError(error) && error.body?.details) {
@@ -122,7 +119,7 @@ export function BulkUploadPage() {
         }
         setServerErrors(byItem);
       }
-      onFailure(error, { otherText: failureTexts.serverIssue, item: (index) => `Question ${index + 1}` });
+      onFailure(error, { otherText: failureTexts.serverIssue, item: (index) => uploadTexts.tab(index + 1) });
     } finally {
       setUploading(null);
     }
@@ -131,16 +128,18 @@ export function BulkUploadPage() {
   return (
     <div className={styles.page}>
       <div className={styles.head}>
-        <h1>Bulk upload</h1>
-        <Link to="/upload">Single upload</Link>
+        <h1>{t.heading}</h1>
+        <Link to="/upload">{t.singleLink}</Link>
       </div>
       <div className={styles.columns}>
-        <section className={styles.editor} aria-label="JSON editor">
+        <section className={styles.editor} aria-label={t.editor}>
           <label id="json-label" htmlFor="bulk-json" className={styles.label}>
-            Questions as JSON
+            {t.json}
           </label>
           <p id="bulk-zone" className={styles.zone}>
-            Dates without an offset (<code>2026-11-25T18:00</code>) are {timeZone} time.
+            {t.zoneBefore}
+            <code>2026-11-25T18:00</code>
+            {t.zoneAfter(timeZone)}
           </p>
           <textarea
             id="bulk-json"
@@ -156,39 +155,37 @@ export function BulkUploadPage() {
             </p>
           )}
           <div className={styles.buttons}>
-            <Button onClick={parse}>Parse</Button>
+            <Button onClick={parse}>{t.parse}</Button>
             <Button variant="primary" onClick={() => void submit()} disabled={uploading !== null}>
-              Submit
+              {t.submit}
             </Button>
           </div>
           {uploading && (
             <div role="status" className={styles.progress}>
-              <progress aria-label="Uploading" />
-              Uploading {uploading.count} questions…
+              <progress aria-label={t.uploading} />
+              {t.uploadingCount(uploading.count)}
             </div>
           )}
           {saved !== null && (
             <p role="status" className={styles.saved}>
-              Saved {saved} questions.
+              {t.saved(saved)}
             </p>
           )}
         </section>
-        <section className={styles.preview} aria-label="Preview">
+        <section className={styles.preview} aria-label={t.preview}>
           {items && (
-            <p className={failing ? styles.error : styles.saved}>
-              {items.length} questions parsed{failing ? `, ${failing} with problems` : ', all ready'}.
-            </p>
+            <p className={failing ? styles.error : styles.saved}>{t.parsed(items.length, failing)}</p>
           )}
           {(items ?? []).map((item, index) => (
             <article
               // biome-ignore lint/suspicious/noArrayIndexKey: items are identified by their position in the JSON
               key={index}
               className={`${styles.item} ${problems[index]!.length ? styles.bad : ''}`}
-              aria-label={`Item ${index}`}
+              aria-label={t.item(index)}
             >
-              <h2 className={styles.itemTitle}>Item {index}</h2>
+              <h2 className={styles.itemTitle}>{t.item(index)}</h2>
               {problems[index]!.length > 0 && (
-                <ul className={styles.problems} aria-label={`Problems of item ${index}`}>
+                <ul className={styles.problems} aria-label={t.problemsOf(index)}>
                   {problems[index]!.map((p) => (
                     <li key={p}>{p}</li>
                   ))}
@@ -201,7 +198,7 @@ export function BulkUploadPage() {
                   value={String(item.type ?? '')}
                   onChange={(e) => edit(index, 'type', e.target.value)}
                 >
-                  <option value="">(missing)</option>
+                  <option value="">{t.missing}</option>
                   <option value="m">m</option>
                   <option value="M">M</option>
                   <option value="s">s</option>
@@ -219,7 +216,7 @@ export function BulkUploadPage() {
                   <FieldEditor
                     key={field}
                     id={`bulk-${index}-${field}`}
-                    label={`${field} (one per line)`}
+                    label={t.perLine(field)}
                     multiline
                     value={
                       Array.isArray(item[field]) ? (item[field] as unknown[]).map(String).join('\n') : ''

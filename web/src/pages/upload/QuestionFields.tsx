@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../../../common/questions/rules.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import type { Draft, Lockable } from './draft.ts';
 import styles from './UploadPage.module.css';
 
@@ -26,12 +27,13 @@ type Props = {
  * explanation and due date.
  */
 export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props) {
+  const { uploadTexts: t, questionTexts: q } = useTexts('authoring');
   const lock = (field: Lockable, label: string) => (
     <LockButton field={field} label={label} locks={locks} toggleLock={toggleLock} />
   );
   return (
     <>
-      <Field id="up-title" label="Assignment Title" lock={lock('title', 'Assignment Title')}>
+      <Field id="up-title" label={t.assignmentTitle} lock={lock('title', t.assignmentTitle)}>
         <input
           id="up-title"
           value={draft.title}
@@ -39,7 +41,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
           onChange={(e) => update({ title: e.target.value })}
         />
       </Field>
-      <Field id="up-question" label="Question Text" lock={lock('question', 'Question Text')}>
+      <Field id="up-question" label={t.questionText} lock={lock('question', t.questionText)}>
         <textarea
           id="up-question"
           rows={3}
@@ -47,10 +49,10 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
           onChange={(e) => update({ question: e.target.value })}
         />
       </Field>
-      <Field id="up-code" label="Code / details" lock={lock('code', 'Code')}>
+      <Field id="up-code" label={t.codeDetails} lock={lock('code', q.code)}>
         <div className={styles.inline}>
           <label htmlFor="up-language" className="visually-hidden">
-            Code language
+            {t.codeLanguage}
           </label>
           <select
             id="up-language"
@@ -72,21 +74,23 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
           onChange={(e) => update({ code: e.target.value })}
         />
       </Field>
-      <Field id="up-type" label="Type" lock={lock('type', 'Type')}>
+      <Field id="up-type" label={q.type} lock={lock('type', q.type)}>
         <select
           id="up-type"
           value={draft.type}
           onChange={(e) => update({ type: e.target.value as Draft['type'], correct: [] })}
         >
-          <option value="">Choose a type</option>
-          <option value="m">Multiple choice (m)</option>
-          <option value="M">Multiple answers (M)</option>
-          <option value="s">Short answer (s)</option>
+          <option value="">{t.chooseType}</option>
+          {(['m', 'M', 's'] as const).map((type) => (
+            <option key={type} value={type}>
+              {`${q.typeNames[type]} (${type})`}
+            </option>
+          ))}
         </select>
       </Field>
       {(draft.type === 'm' || draft.type === 'M') && (
         <>
-          <Field id="up-count" label="Number of options" lock={lock('options', 'Options')}>
+          <Field id="up-count" label={t.optionCount} lock={lock('options', q.options)}>
             <input
               id="up-count"
               type="number"
@@ -97,14 +101,14 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
             />
           </Field>
           <fieldset className={styles.options}>
-            <legend>Options (mark the right {draft.type === 'm' ? 'one' : 'ones'})</legend>
+            <legend>{q.optionsLegend(draft.type === 'M')}</legend>
             {draft.options.slice(0, draft.optionCount).map((option, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: options are positions in a fixed-length list
               <div key={i} className={styles.option}>
                 <input
                   type={draft.type === 'm' ? 'radio' : 'checkbox'}
                   name="up-correct"
-                  aria-label={`Option ${i + 1} is right`}
+                  aria-label={q.optionIsRight(i + 1)}
                   checked={draft.correct.includes(i)}
                   onChange={(e) =>
                     update({
@@ -118,11 +122,11 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
                   }
                 />
                 <label htmlFor={`up-option-${i}`} className="visually-hidden">
-                  Option {i + 1}
+                  {q.option(i + 1)}
                 </label>
                 <input
                   id={`up-option-${i}`}
-                  placeholder={`Option ${i + 1}`}
+                  placeholder={q.option(i + 1)}
                   value={option.value}
                   onChange={(e) =>
                     update({
@@ -142,7 +146,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
                       })
                     }
                   />
-                  Code
+                  {q.code}
                 </label>
               </div>
             ))}
@@ -150,7 +154,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
         </>
       )}
       {draft.type !== 'm' && draft.type !== 'M' && (
-        <Field id="up-answer" label="Answer" lock={lock('answer', 'Answer')}>
+        <Field id="up-answer" label={q.answer} lock={lock('answer', q.answer)}>
           <textarea
             id="up-answer"
             rows={2}
@@ -163,22 +167,22 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
               checked={draft.answerIsCode}
               onChange={(e) => update({ answerIsCode: e.target.checked })}
             />
-            Code
+            {q.code}
           </label>
         </Field>
       )}
-      <Field id="up-hint" label="Hints" lock={lock('hint', 'Hints')}>
+      <Field id="up-hint" label={t.hints} lock={lock('hint', t.hints)}>
         <input id="up-hint" value={draft.hint} onChange={(e) => update({ hint: e.target.value })} />
       </Field>
-      <Field id="up-topics" label="Topics" lock={lock('topics', 'Topics')}>
+      <Field id="up-topics" label={q.topics} lock={lock('topics', q.topics)}>
         <input
           id="up-topics"
           value={draft.topics}
-          placeholder="loops, java"
+          placeholder={t.topicsExample}
           onChange={(e) => update({ topics: e.target.value })}
         />
       </Field>
-      <Field id="up-explanation" label="Explanation" lock={lock('explanation', 'Explanation')}>
+      <Field id="up-explanation" label={q.explanation} lock={lock('explanation', q.explanation)}>
         <textarea
           id="up-explanation"
           rows={2}
@@ -186,7 +190,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
           onChange={(e) => update({ explanation: e.target.value })}
         />
       </Field>
-      <Field id="up-due" label="Due Date" lock={lock('dueDate', 'Due Date')}>
+      <Field id="up-due" label={t.dueDate} lock={lock('dueDate', t.dueDate)}>
         <input
           id="up-due"
           type="datetime-local"
@@ -195,7 +199,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
           onChange={(e) => update({ dueDate: e.target.value })}
         />
         <span id="up-due-zone" className={styles.small}>
-          {zone} time
+          {q.zoneTime(zone)}
         </span>
       </Field>
     </>
@@ -214,14 +218,15 @@ export function LockButton({
   locks: ReadonlySet<Lockable>;
   toggleLock: (field: Lockable) => void;
 }) {
+  const { uploadTexts: t } = useTexts('authoring');
   const on = locks.has(field);
   return (
     <button
       type="button"
       className={`${styles.lock} ${on ? styles.locked : ''}`}
       aria-pressed={on}
-      aria-label={`Lock ${label}`}
-      title={on ? `${label} is kept after an upload` : `Keep ${label} after an upload`}
+      aria-label={t.lock(label)}
+      title={on ? t.locked(label) : t.keep(label)}
       onClick={() => toggleLock(field)}
     >
       <Padlock closed={on} />

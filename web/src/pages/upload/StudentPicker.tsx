@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { authoringApi, authoringKeys } from '../../api/authoring.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './UploadPage.module.css';
@@ -18,6 +19,7 @@ export function StudentPicker({
   onChange: (students: string[]) => void;
   lock: ReactNode;
 }) {
+  const { uploadTexts: t } = useTexts('authoring');
   const [search, setSearch] = useState('');
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
   const students = useQuery({
@@ -35,22 +37,22 @@ export function StudentPicker({
   return (
     <fieldset className={styles.students}>
       <legend>
-        Students {lock} <span className={styles.small}>({chosen.length} chosen)</span>
+        {t.students} {lock} <span className={styles.small}>{t.chosen(chosen.length)}</span>
       </legend>
       <div className={styles.inline}>
         <label htmlFor="up-student-search" className="visually-hidden">
-          Search students
+          {t.searchStudents}
         </label>
         <input
           id="up-student-search"
           type="search"
-          placeholder="Search students"
+          placeholder={t.searchStudents}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Button onClick={() => onChange([...new Set([...chosen, ...visibleNames])])}>Select All</Button>
+        <Button onClick={() => onChange([...new Set([...chosen, ...visibleNames])])}>{t.selectAll}</Button>
         <Button onClick={() => onChange(chosen.filter((n) => !visibleNames.includes(n)))}>
-          Deselect All
+          {t.deselectAll}
         </Button>
       </div>
       <ul className={styles.studentList}>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { showLanguage } from '../../i18n/language.ts';
 import { UploadPage } from './UploadPage.tsx';
 
 beforeEach(() => {
@@ -119,5 +120,79 @@ describe('UploadPage tabs', () => {
     expect(dialog.textContent).toContain('Python');
     expect(dialog.textContent).toContain('print(1)');
     expect(dialog.querySelectorAll('pre')).toHaveLength(2);
+  });
+});
+
+describe('UploadPage in Korean', () => {
+  it('shows the form, its checks and the preview in Korean, no English left', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({ student: [{ id: 1, name: 'ann', email: 'a@example.com', url: null }] }),
+    );
+    await showLanguage('ko');
+    try {
+      const user = userEvent.setup();
+      renderPage(<UploadPage />, { path: '/upload', at: '/upload' });
+      expect(await screen.findByRole('heading', { name: '문제 올리기', level: 1 })).toBeTruthy();
+      await screen.findByText('ann');
+      for (const label of [
+        '과제 제목',
+        '문제 내용',
+        '코드 / 세부 내용',
+        '유형',
+        '정답',
+        '힌트',
+        '주제',
+        '해설',
+        '마감일',
+      ])
+        expect(screen.getByLabelText(label)).toBeTruthy();
+      expect(screen.getByRole('button', { name: '과제 제목 고정' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: '복수 정답 (M)' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '문제 1' })).toBeTruthy();
+      for (const name of [
+        '학생에게 내주기',
+        '문제와 제출 결과 미리 보기',
+        '문제 복제',
+        '문제 추가 +',
+        '모두 지우기',
+        '모두 선택',
+      ])
+        expect(screen.getByRole('button', { name })).toBeTruthy();
+
+      // The spec's first alert, in Korean.
+      await user.click(screen.getByRole('button', { name: '학생에게 내주기' }));
+      expect(await screen.findByText('정답을 입력하세요.')).toBeTruthy();
+      await user.selectOptions(screen.getByLabelText('유형'), 'm');
+      expect(screen.getByRole('group', { name: '보기 (정답 하나를 표시하세요)' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: '보기 1이(가) 정답' })).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: '문제와 제출 결과 미리 보기' }));
+      expect(screen.getByRole('heading', { name: '학생에게 보이는 모습' })).toBeTruthy();
+
+      const form = screen.getByRole('tabpanel');
+      const shown = `${form.textContent} ${screen.getByRole('tablist').textContent}`;
+      for (const english of [
+        'Assignment',
+        'Question',
+        'Code',
+        'Type',
+        'Answer',
+        'Hints',
+        'Topics',
+        'Explanation',
+        'Due Date',
+        'Students',
+        'Select All',
+        'Preview',
+        'Duplicate',
+        'Remove',
+        'Option',
+        'chosen',
+        ' time',
+      ])
+        expect(shown).not.toContain(english);
+    } finally {
+      await showLanguage('en');
+    }
   });
 });

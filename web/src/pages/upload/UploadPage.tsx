@@ -37,6 +37,8 @@ function loadSaved(): Saved {
  */
 export function UploadPage() {
   const { failureTexts } = useTexts('messages');
+  const texts = useTexts('authoring');
+  const { uploadTexts: t, questionTexts: q } = texts;
   const initial = useMemo(loadSaved, []);
   const [drafts, setDrafts] = useState<Draft[]>(initial.drafts);
   const [active, setActive] = useState(initial.active);
@@ -73,51 +75,47 @@ export function UploadPage() {
     setActive(drafts.length);
   };
   const removeAll = async () => {
-    if (!(await confirm('Remove every question being written?'))) return;
+    if (!(await confirm(t.confirmRemoveAll))) return;
     setDrafts([blankDraft()]);
     setActive(0);
   };
   const closeTab = async (index: number) => {
     // A written question is never thrown away without asking (as Remove all asks).
-    if (
-      isWritten(drafts[index]!) &&
-      !(await confirm(`Close question ${index + 1}? What is written in it is lost.`))
-    )
-      return;
+    if (isWritten(drafts[index]!) && !(await confirm(t.confirmClose(index + 1)))) return;
     if (drafts.length === 1) return setDrafts([blankDraft()]);
     setDrafts((all) => all.filter((_, i) => i !== index));
     setActive((a) => (a >= index && a > 0 ? a - 1 : a));
   };
 
   const assign = async () => {
-    const checked = checkDraft(draft, new Date(), zone);
+    const checked = checkDraft(draft, new Date(), zone, texts);
     if ('problem' in checked) {
       setShownProblem(checked.problem);
       return showToast(checked.problem, 'error', CHECK_TOAST);
     }
-    const q = checked.question;
+    const made = checked.question;
     // Spec 1 §5: the confirm shows title, question, answer and students; code shows as code.
     const message = (
       <dl className={styles.confirm}>
-        <dt>Title</dt>
-        <dd>{q.title}</dd>
-        <dt>Question</dt>
+        <dt>{q.title}</dt>
+        <dd>{made.title}</dd>
+        <dt>{q.question}</dt>
         <dd>
-          <RichText text={q.question} />
+          <RichText text={made.question} />
         </dd>
-        <dt>Answer</dt>
+        <dt>{q.answer}</dt>
         <dd>
-          <AnswerText type={q.type} answer={q.answer} />
+          <AnswerText type={made.type} answer={made.answer} />
         </dd>
-        <dt>Students</dt>
-        <dd>{q.students.join(', ') || '(none)'}</dd>
+        <dt>{t.students}</dt>
+        <dd>{made.students.join(', ') || q.none}</dd>
       </dl>
     );
     if (!(await confirm(message))) return;
     setBusy(true);
     try {
-      await authoringApi.create(q);
-      showToast('Successfully uploaded!', 'success');
+      await authoringApi.create(made);
+      showToast(t.uploaded, 'success');
       // After a success the form resets except the locked fields.
       update(keepLocked(draft, locks));
       setPreview(false);
@@ -128,7 +126,7 @@ export function UploadPage() {
     }
   };
 
-  const currentCheck = checkDraft(draft, new Date(), zone);
+  const currentCheck = checkDraft(draft, new Date(), zone, texts);
   const currentProblem = 'problem' in currentCheck ? currentCheck.problem : null;
   useEffect(() => {
     if (shownProblem === null || currentProblem === shownProblem) return;
@@ -139,8 +137,8 @@ export function UploadPage() {
   return (
     <div className={styles.page}>
       <div className={styles.head}>
-        <h1>Upload</h1>
-        <Link to="/upload/multiples">Bulk upload (JSON)</Link>
+        <h1>{t.heading}</h1>
+        <Link to="/upload/multiples">{t.bulkLink}</Link>
       </div>
       <UploadTabs
         drafts={drafts}
@@ -157,26 +155,26 @@ export function UploadPage() {
       >
         <div className={styles.panelHead}>
           <Button size="sm" variant="ghost" onClick={() => void closeTab(active)}>
-            Close question {active + 1}
+            {t.closeQuestion(active + 1)}
           </Button>
         </div>
         <QuestionFields draft={draft} update={update} locks={locks} toggleLock={toggleLock} zone={zone} />
         <StudentPicker
           chosen={draft.students}
           onChange={(students) => update({ students })}
-          lock={<LockButton field="students" label="Students" locks={locks} toggleLock={toggleLock} />}
+          lock={<LockButton field="students" label={t.students} locks={locks} toggleLock={toggleLock} />}
         />
         <div className={styles.buttons}>
           <Button variant="primary" disabled={busy} onClick={() => void assign()}>
-            Assign to Students
+            {t.assign}
           </Button>
           <Button aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-            Preview Question &amp; Submission
+            {t.preview}
           </Button>
-          <Button onClick={duplicate}>Duplicate Question</Button>
-          <Button onClick={addQuestion}>Question +</Button>
+          <Button onClick={duplicate}>{t.duplicate}</Button>
+          <Button onClick={addQuestion}>{t.addQuestion}</Button>
           <Button variant="danger" onClick={() => void removeAll()}>
-            Remove all
+            {t.removeAll}
           </Button>
         </div>
       </form>

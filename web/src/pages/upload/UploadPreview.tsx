@@ -2,19 +2,20 @@ import { useState } from 'react';
 import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { autoMark, CODE_MARKER, joinCode } from '../../../../common/questions/rules.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { CheckResult, toneOf } from '../tutoring/CheckResult.tsx';
 import { QuestionCard } from '../tutoring/QuestionCard.tsx';
 import { answerOf, type Draft } from './draft.ts';
 import styles from './UploadPage.module.css';
 
 /** The question being written as the student will get it: with its due date's time left. */
-export function studentView(draft: Draft, zone: string, now: Date): QuestionStudent {
+export function studentView(draft: Draft, zone: string, now: Date, noTitle: string): QuestionStudent {
   const due = parseDateTime(draft.dueDate, zone) ?? new Date(now.getTime() + 86_400_000);
   const minutes = Math.max(0, Math.floor((due.getTime() - now.getTime()) / 60_000));
   const options = draft.type === 'm' || draft.type === 'M' ? draft.options.slice(0, draft.optionCount) : [];
   return {
     id: 0,
-    title: draft.title || '(no title)',
+    title: draft.title || noTitle,
     question: joinCode(draft.question, draft.code.trim() ? draft.code : null, draft.language),
     type: draft.type || 's',
     candidates: options.map((o, i) => ({
@@ -40,19 +41,20 @@ export function studentView(draft: Draft, zone: string, now: Date): QuestionStud
  * answer would give (issue 11: the preview showed only the submission card).
  */
 export function UploadPreview({ draft, zone, number }: { draft: Draft; zone: string; number: number }) {
+  const { uploadTexts: t } = useTexts('authoring');
   const [tried, setTried] = useState('');
   const now = new Date();
-  const question = studentView(draft, zone, now);
+  const question = studentView(draft, zone, now, t.noTitle);
   const answer = answerOf(draft);
   const withAnswer: QuestionOnly = { ...question, answer, explanation: draft.explanation };
   const given = tried || answer;
   const marked = autoMark(question.type, answer, given);
   return (
     <section aria-labelledby="preview-title" className={styles.preview}>
-      <h2 id="preview-title">Preview</h2>
-      <h3>As the student sees it</h3>
+      <h2 id="preview-title">{t.previewHeading}</h2>
+      <h3>{t.asStudentSees}</h3>
       <QuestionCard number={number} question={question} answer={{ value: tried, onChange: setTried }} />
-      <h3>After submitting {tried ? 'this answer' : 'the right answer'}</h3>
+      <h3>{t.afterSubmitting(tried !== '')}</h3>
       <QuestionCard
         number={number}
         question={withAnswer}

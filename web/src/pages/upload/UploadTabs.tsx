@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
+import { useTexts } from '../../i18n/texts.ts';
 import type { Draft } from './draft.ts';
 import styles from './UploadPage.module.css';
 
@@ -23,6 +24,7 @@ export function UploadTabs({
   onSelect: (index: number) => void;
   onClose: (index: number) => void;
 }) {
+  const { uploadTexts: t } = useTexts('authoring');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const go = (index: number) => {
     const next = (index + drafts.length) % drafts.length;
@@ -42,7 +44,7 @@ export function UploadTabs({
     event.preventDefault();
   };
   return (
-    <div role="tablist" aria-label="Questions being written" className={styles.tabs}>
+    <div role="tablist" aria-label={t.tabs} className={styles.tabs}>
       {drafts.map((draft, index) => (
         <button
           // biome-ignore lint/suspicious/noArrayIndexKey: tabs are positions; closing one renumbers the rest
@@ -60,13 +62,13 @@ export function UploadTabs({
           onClick={() => onSelect(index)}
           onKeyDown={(event) => onKeyDown(event, index)}
         >
-          {`Question ${index + 1}`}
+          {t.tab(index + 1)}
           {draft.title ? `: ${draft.title.slice(0, 20)}` : ''}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; Delete and the panel's Close button serve keyboards */}
           <span
             aria-hidden="true"
             className={styles.closeTab}
-            title={`Close question ${index + 1}`}
+            title={t.closeQuestion(index + 1)}
             onClick={(event) => {
               event.stopPropagation();
               onClose(index);

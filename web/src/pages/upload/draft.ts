@@ -1,5 +1,12 @@
+import type * as authoring from '../../../../common/authoringTexts.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
-import { checkOptionsAndAnswer, dueDateProblem } from '../../../../common/questions/checks.ts';
+import type { Translation } from '../../../../common/i18n/translation.ts';
+import {
+  checkOptionsAndAnswer,
+  dueDateReason,
+  dueDateText,
+  ruleText,
+} from '../../../../common/questions/checks.ts';
 import {
   CODE_MARKER,
   type CodeLanguage,
@@ -120,26 +127,32 @@ export function answerOf(draft: Draft): string {
 /**
  * The checks of spec 1 §5 in its order and with its alerts, then the question rules and the due date
  * window. The due date is read in the app's zone (`timeZone`), as the server reads dates without an
- * offset (issue 11: one rule, not the browser's zone). Answers the first problem, or the request.
+ * offset (issue 11: one rule, not the browser's zone). Answers the first problem (in the language of
+ * `texts`), or the request.
  */
 export function checkDraft(
   draft: Draft,
   now: Date,
   timeZone: string,
+  texts: Translation<typeof authoring>,
 ): { problem: string } | { question: NewQuestion } {
+  const { uploadTexts: t, questionTexts, questionRuleTexts } = texts;
   const answer = answerOf(draft);
-  if (!answer.trim()) return { problem: 'Answer is missing.' };
-  if (!draft.title.trim()) return { problem: 'Title is missing.' };
-  if (!draft.type) return { problem: 'Type is missing.' };
-  if (!draft.explanation.trim()) return { problem: 'Explanation is missing.' };
-  if (!draft.question.trim()) return { problem: 'Question is missing.' };
-  if (!draft.dueDate) return { problem: 'Target Date is missing.' };
+  if (!answer.trim()) return { problem: t.answerMissing };
+  if (!draft.title.trim()) return { problem: t.titleMissing };
+  if (!draft.type) return { problem: t.typeMissing };
+  if (!draft.explanation.trim()) return { problem: t.explanationMissing };
+  if (!draft.question.trim()) return { problem: t.questionMissing };
+  if (!draft.dueDate) return { problem: t.targetDateMissing };
   const due = parseDateTime(draft.dueDate, timeZone);
-  if (!due) return { problem: 'Target Date is missing.' };
-  const dueProblem = dueDateProblem(due, now);
-  if (dueProblem) return { problem: `Due Date ${dueProblem}.` };
+  if (!due) return { problem: t.targetDateMissing };
+  const dueReason = dueDateReason(due, now);
+  if (dueReason) return { problem: t.dueDateProblem(dueDateText(questionRuleTexts, dueReason)) };
   const rules = checkOptionsAndAnswer(draft.type, draft.type === 's' ? [] : optionValues(draft), answer);
-  if (!rules.ok) return { problem: `${rules.field === 'answer' ? 'Answer' : 'Options'}: ${rules.message}.` };
+  if (!rules.ok) {
+    const field = rules.field === 'answer' ? questionTexts.answer : questionTexts.options;
+    return { problem: t.ruleProblem(field, ruleText(questionRuleTexts, rules.reason, draft.type)) };
+  }
   return {
     question: {
       title: draft.title.trim(),

@@ -1,0 +1,184 @@
+import type { QuestionType } from './questions/rules.ts';
+
+/**
+ * The words of the teacher's question tools (issue 19): upload (one by one and as JSON), modify, the
+ * archive and the teacher page. The spec's words are kept as written (spec 1 §2, §5: 'Assign to
+ * Students', 'Preview Question & Submission', the upload alerts, 'SUBMIT'); the rest are this app's.
+ */
+
+/** What the question forms share: the fields' names and the question types. */
+export const questionTexts = {
+  typeNames: { m: 'Multiple choice', M: 'Multiple answers', s: 'Short answer' } as Record<
+    QuestionType,
+    string
+  >,
+  title: 'Title',
+  question: 'Question',
+  type: 'Type',
+  options: 'Options',
+  answer: 'Answer',
+  explanation: 'Explanation',
+  hint: 'Hint',
+  topics: 'Topics',
+  code: 'Code',
+  none: '(none)',
+  optionsLegend: (several: boolean) => `Options (mark the right ${several ? 'ones' : 'one'})`,
+  option: (n: number) => `Option ${n}`,
+  optionIsRight: (n: number) => `Option ${n} is right`,
+  /** Beside a date typed in the app's time zone. */
+  zoneTime: (zone: string) => `${zone} time`,
+};
+
+/**
+ * The rules of one question that need no database (common/questions/checks.ts), as the server answers
+ * them and the forms show them: each follows the field's name ('Answer: must be one of the options').
+ */
+export const questionRuleTexts = {
+  optionCount: (several: boolean, min: number, max: number) =>
+    `a ${several ? 'multiple-answer' : 'multiple-choice'} question needs ${min} to ${max} options`,
+  emptyOption: 'options must not be empty',
+  sameOptions: 'options must differ from each other',
+  notAnOption: 'must be one of the options',
+  notAnArray: `a multiple-answer question's answer must be a JSON array of options, e.g. ["a","c"]`,
+  notAllOptions: 'every answer must be one of the options',
+  duePast: 'must not be in the past',
+  dueFar: (days: number) => `must be at most ${days} days ahead`,
+};
+
+/** /upload: the form, its tabs, the student picker and the preview. */
+export const uploadTexts = {
+  heading: 'Upload',
+  bulkLink: 'Bulk upload (JSON)',
+  tabs: 'Questions being written',
+  tab: (n: number) => `Question ${n}`,
+  closeQuestion: (n: number) => `Close question ${n}`,
+  confirmClose: (n: number) => `Close question ${n}? What is written in it is lost.`,
+  confirmRemoveAll: 'Remove every question being written?',
+  assignmentTitle: 'Assignment Title',
+  questionText: 'Question Text',
+  codeDetails: 'Code / details',
+  codeLanguage: 'Code language',
+  chooseType: 'Choose a type',
+  optionCount: 'Number of options',
+  hints: 'Hints',
+  topicsExample: 'loops, java',
+  dueDate: 'Due Date',
+  lock: (field: string) => `Lock ${field}`,
+  locked: (field: string) => `${field} is kept after an upload`,
+  keep: (field: string) => `Keep ${field} after an upload`,
+  students: 'Students',
+  chosen: (count: number) => `(${count} chosen)`,
+  searchStudents: 'Search students',
+  selectAll: 'Select All',
+  deselectAll: 'Deselect All',
+  assign: 'Assign to Students',
+  preview: 'Preview Question & Submission',
+  duplicate: 'Duplicate Question',
+  addQuestion: 'Question +',
+  removeAll: 'Remove all',
+  uploaded: 'Successfully uploaded!',
+  previewHeading: 'Preview',
+  asStudentSees: 'As the student sees it',
+  afterSubmitting: (tried: boolean) => `After submitting ${tried ? 'this answer' : 'the right answer'}`,
+  noTitle: '(no title)',
+  /** Spec 1 §5's alerts, in its order, then the rules of the options, the answer and the due date. */
+  answerMissing: 'Answer is missing.',
+  titleMissing: 'Title is missing.',
+  typeMissing: 'Type is missing.',
+  explanationMissing: 'Explanation is missing.',
+  questionMissing: 'Question is missing.',
+  targetDateMissing: 'Target Date is missing.',
+  dueDateProblem: (problem: string) => `Due Date ${problem}.`,
+  ruleProblem: (field: string, problem: string) => `${field}: ${problem}.`,
+};
+
+/** /upload/multiples: questions as JSON. */
+export const bulkTexts = {
+  heading: 'Bulk upload',
+  singleLink: 'Single upload',
+  editor: 'JSON editor',
+  json: 'Questions as JSON',
+  /** Around the example date `2026-11-25T18:00`. */
+  zoneBefore: 'Dates without an offset (',
+  zoneAfter: (zone: string) => `) are ${zone} time.`,
+  parse: 'Parse',
+  submit: 'Submit',
+  uploading: 'Uploading',
+  uploadingCount: (count: number) => `Uploading ${count} questions…`,
+  saved: (count: number) => `Saved ${count} questions.`,
+  haveProblems: (count: number) => `${count} questions have problems; fix them first.`,
+  preview: 'Preview',
+  parsed: (count: number, failing: number) =>
+    `${count} questions parsed${failing ? `, ${failing} with problems` : ', all ready'}.`,
+  item: (index: number) => `Item ${index}`,
+  problemsOf: (index: number) => `Problems of item ${index}`,
+  missing: '(missing)',
+  perLine: (field: string) => `${field} (one per line)`,
+};
+
+/** /questions/modify. */
+export const modifyTexts = {
+  heading: 'Modify questions',
+  archiveLink: 'Archive',
+  findByTitle: 'Find by title',
+  find: 'Find',
+  questionNumber: (id: number) => `Question ${id}`,
+  modified: (count: number, remarked: number) =>
+    `Modified ${count} question${count === 1 ? '' : 's'}${remarked ? `; ${remarked} marks changed` : ''}.`,
+  pending: (count: number) => `Pending changes (${count})`,
+  noPending: 'Edit a question to see its changes here.',
+  modify: 'Modify',
+  marksChanged: 'Marks changed',
+  markNames: { 1: 'correct', [-1]: 'wrong', 0: 'unmarked' } as Record<-1 | 0 | 1, string>,
+  remarked: (student: string, question: number, from: string, to: string) =>
+    `${student}, question ${question}: ${from} → ${to}`,
+  codeLanguage: (field: string) => `${field} code language`,
+  noLanguage: 'Code (no language)',
+  codeOf: (field: string) => `${field} code`,
+  removeOption: (n: number) => `Remove option ${n}`,
+  addOption: 'Add option',
+};
+
+/** /questions: the archive and its reassign panel. */
+export const archiveTexts = {
+  heading: 'Archive',
+  teacherPages: 'Teacher pages',
+  teacherLink: 'Teacher',
+  modifyLink: 'Modify',
+  searchIn: 'Search in',
+  choice: 'Choice',
+  all: 'All',
+  searchText: 'Search text',
+  searchPlaceholder: 'Search questions',
+  search: 'Search',
+  searchCut: (max: number) => `Search text stops at ${max} characters; only those are searched.`,
+  searchLimit: (max: number) => `Up to ${max} characters.`,
+  found: (count: number, search: string) =>
+    `${count} question${count === 1 ? '' : 's'}${search ? ` matching “${search}”` : ''}`,
+  duplicate: 'Duplicate',
+  chooseQuestion: 'Choose at least one question with its Duplicate box.',
+  nameStudent: 'Students for: name at least one student.',
+  assigned: (count: number, students: string) =>
+    `Assigned ${count} question${count === 1 ? '' : 's'} to ${students}.`,
+  reassign: (count: number) => `Reassign (${count})`,
+  tickDuplicate: 'Tick Duplicate on the questions to reassign.',
+  studentsFor: 'Students for',
+  studentsExample: 'alice, bob',
+  targetDate: 'Target Date',
+  submit: 'SUBMIT',
+};
+
+/** /teacher: the student list kept in this browser. */
+export const teacherTexts = {
+  heading: 'Teacher',
+  students: 'Students',
+  studentName: 'Student name (several: separate with commas)',
+  add: 'Add',
+  noStudents: 'No students yet: add them by name.',
+  submissions: 'Submissions',
+  dashboard: 'Dashboard',
+  stats: 'Stats',
+  statsOf: (name: string) => `${name}'s statistics`,
+  remove: 'Remove',
+  removeOf: (name: string) => `Remove ${name}`,
+};
