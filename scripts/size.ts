@@ -29,11 +29,9 @@ export const firstVisits: FirstVisit[] = [
     path: `/tutoring/${student.username}`,
     as: student,
     ownAreas: ['highlighting'],
-    // Issue 12's budget was 120,000. The language runtime (Lingui, ~2.5 KB) came with issue 19; the
-    // highlighting grammars now load one language at a time to make room; the language switch, the
-    // saved language and Intl dates in APP_TIME_ZONE then took 121,319 (measured 19:05 24 Nov).
-    // Raised to 122,000 until ~1.4 KB is won back (docs/performance.md, "Languages").
-    budget: 122_000,
+    // Issue 12's budget. The languages (issue 19) took it to 121,319 for a while; the app's own small
+    // texts store in place of Lingui won the bytes back (docs/performance.md, "Languages").
+    budget: 120_000,
   },
   { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
   // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.

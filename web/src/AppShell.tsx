@@ -1,7 +1,5 @@
-import { I18nProvider } from '@lingui/react';
 import { type ReactNode, StrictMode } from 'react';
 import { useRoutes } from 'react-router';
-import { i18n } from './i18n/texts.ts';
 import { type PageSettings, PageSettingsContext } from './pageSettings.ts';
 import { routes } from './routes.tsx';
 import { ToastProvider } from './ui/Toast.tsx';
@@ -23,15 +21,13 @@ export function AppShell({
 }) {
   return (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <PageSettingsContext.Provider value={settings}>
-          <ToastProvider>
-            <Router>
-              <AppRoutes />
-            </Router>
-          </ToastProvider>
-        </PageSettingsContext.Provider>
-      </I18nProvider>
+      <PageSettingsContext.Provider value={settings}>
+        <ToastProvider>
+          <Router>
+            <AppRoutes />
+          </Router>
+        </ToastProvider>
+      </PageSettingsContext.Provider>
     </StrictMode>
   );
 }

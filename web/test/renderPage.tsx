@@ -1,9 +1,7 @@
-import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { i18n } from '../src/i18n/texts.ts';
 import { ConfirmProvider } from '../src/ui/ConfirmDialog.tsx';
 import { ToastProvider } from '../src/ui/Toast.tsx';
 
@@ -14,20 +12,18 @@ import { ToastProvider } from '../src/ui/Toast.tsx';
 export function renderPage(page: ReactElement, { path, at }: { path: string; at: string }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <I18nProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[at]}>
-        <QueryClientProvider client={client}>
-          <ToastProvider>
-            <ConfirmProvider>
-              <Routes>
-                <Route path={path} element={page} />
-                <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
-              </Routes>
-            </ConfirmProvider>
-          </ToastProvider>
-        </QueryClientProvider>
-      </MemoryRouter>
-    </I18nProvider>,
+    <MemoryRouter initialEntries={[at]}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <Routes>
+              <Route path={path} element={page} />
+              <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
+            </Routes>
+          </ConfirmProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 

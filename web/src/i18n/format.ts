@@ -1,6 +1,4 @@
-import { LinguiContext } from '@lingui/react';
-import { useContext } from 'react';
-import { i18n } from './texts.ts';
+import { useLanguage } from './texts.ts';
 
 /** The `Intl` locale of each interface language (British English, as the pages wrote before). */
 const INTL_LOCALES = { en: 'en-GB', ko: 'ko-KR' } as const;
@@ -10,8 +8,7 @@ const INTL_LOCALES = { en: 'en-GB', ko: 'ko-KR' } as const;
  * "Tue 10 Mar" in English and "3월 10일 (화)" in Korean, and follow the header's switch.
  */
 export function useIntlLocale(): string {
-  const instance = useContext(LinguiContext)?.i18n ?? i18n;
-  return instance.locale === 'ko' ? INTL_LOCALES.ko : INTL_LOCALES.en;
+  return INTL_LOCALES[useLanguage()];
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,5 @@
 import { isLanguage, LANGUAGE_COOKIE, type Language, languageOf } from '../../../common/i18n/translation.ts';
-import { currentLanguage, i18n, loadedNamespaces, loadTexts } from './texts.ts';
+import { activateLanguage, currentLanguage, loadedNamespaces, loadTexts } from './texts.ts';
 
 /** The language this browser chose in the header (the cookie), if any. */
 export function chosenLanguage(cookie: string = document.cookie): Language | null {
@@ -30,9 +30,9 @@ export function rememberLanguage(language: Language): void {
  * the switch redraws once, with every text already there; then `<html lang>` follows.
  */
 export async function showLanguage(language: Language): Promise<void> {
-  if (language === currentLanguage() && i18n.locale) return;
+  if (language === currentLanguage()) return;
   await Promise.all(loadedNamespaces(currentLanguage()).map((namespace) => loadTexts(namespace, language)));
   await loadTexts('messages', language);
-  i18n.activate(language);
+  activateLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

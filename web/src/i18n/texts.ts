@@ -1,14 +1,13 @@
 /*
- * The interface's texts in both languages (issue 19), held by Lingui (docs/architecture.md,
- * "Languages"). Each texts file of common/ is a namespace: its English objects (the specification's
- * words, common/messages.ts and common/*Texts.ts) and its Korean mirror (common/i18n/ko/<file>.ts) are
- * loaded into Lingui's catalog of their language under the namespace's name, only for the language in
- * use and only when a page that needs them renders (or when the language changes). A page reads them
- * with `useTexts('<namespace>')`, which re-renders it when the language changes.
+ * The interface's texts in both languages (issue 19), held by a small store of our own
+ * (docs/architecture.md, "Languages"). Each texts file of common/ is a namespace: its English objects
+ * (the specification's words, common/messages.ts and common/*Texts.ts) and its Korean mirror
+ * (common/i18n/ko/<file>.ts) are loaded into the catalog of their language under the namespace's name,
+ * only for the language in use and only when a page that needs them renders (or when the language
+ * changes). A page reads them with `useTexts('<namespace>')`, which re-renders it when the language
+ * changes.
  */
-import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { LinguiContext } from '@lingui/react';
-import { use, useContext } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import type * as admin from '../../../common/adminTexts.ts';
 import type * as authoring from '../../../common/authoringTexts.ts';
 import {
@@ -108,27 +107,47 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
 
 export const NAMESPACES = Object.keys(loaders) as Namespace[];
 
-/** The one Lingui instance: the active language and each language's loaded namespaces. */
-export const i18n: I18n = setupI18n();
-const loaded = new Set<string>();
+/**
+ * The language shown and each language's loaded namespaces. A store of our own rather than a library's
+ * instance: the app only keeps objects per language and tells components when the language changes,
+ * and every byte here is on every first load (docs/performance.md).
+ */
+const catalogs: Record<Language, Partial<Namespaces>> = { en: {}, ko: {} };
+let shown: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
 put(DEFAULT_LANGUAGE, 'messages', englishMessages);
-i18n.activate(DEFAULT_LANGUAGE);
 
 function put<N extends Namespace>(language: Language, namespace: N, texts: Namespaces[N]): void {
-  // Lingui's catalogs hold compiled messages by id; here an id is a namespace and its value that
-  // namespace's texts object (strings and functions), read back by `shownTexts`.
-  i18n.load(language, { [namespace]: texts } as unknown as Messages);
-  loaded.add(`${language}:${namespace}`);
+  catalogs[language][namespace] = texts;
+}
+
+function isLoaded(language: Language, namespace: Namespace): boolean {
+  return catalogs[language][namespace] !== undefined;
 }
 
 /** The language shown now. */
 export function currentLanguage(): Language {
-  return i18n.locale === 'ko' ? 'ko' : 'en';
+  return shown;
+}
+
+/**
+ * Shows `language` from now on: every component reading texts or the language re-renders. Its
+ * namespaces in use must have been loaded first (`showLanguage` in language.ts does).
+ */
+export function activateLanguage(language: Language): void {
+  if (language === shown) return;
+  shown = language;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** A namespace's texts in the language shown, if loaded. */
-function shownTexts<N extends Namespace>(instance: I18n, namespace: N): Namespaces[N] | undefined {
-  return (instance.messages as unknown as Partial<Namespaces>)[namespace];
+function shownTexts<N extends Namespace>(language: Language, namespace: N): Namespaces[N] | undefined {
+  return catalogs[language][namespace] as Namespaces[N] | undefined;
 }
 
 const loading = new Map<string, Promise<void>>();
@@ -136,7 +155,7 @@ const loading = new Map<string, Promise<void>>();
 /** Loads a namespace in a language (once; a failed load is tried again next time). */
 export function loadTexts(namespace: Namespace, language: Language): Promise<void> {
   const key = `${language}:${namespace}`;
-  if (loaded.has(key)) return Promise.resolve();
+  if (isLoaded(language, namespace)) return Promise.resolve();
   let promise = loading.get(key);
   if (!promise) {
     promise = loaders[namespace][language]().then(
@@ -164,20 +183,19 @@ export function preloadTexts(namespaces: readonly Namespace[]): void {
 
 /** The namespaces loaded in a language (a change of language loads the same in the other first). */
 export function loadedNamespaces(language: Language): Namespace[] {
-  return NAMESPACES.filter((namespace) => loaded.has(`${language}:${namespace}`));
+  return NAMESPACES.filter((namespace) => isLoaded(language, namespace));
 }
 
 /**
  * A namespace's texts in the language shown, for a component: it re-renders when the language
- * changes (Lingui's I18nProvider, in AppShell) and suspends while the namespace loads the first time.
+ * changes and suspends while the namespace loads the first time.
  */
 export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
-  // Outside AppShell (a unit test rendering one component) the instance itself serves.
-  const instance = useContext(LinguiContext)?.i18n ?? i18n;
-  const texts = shownTexts(instance, namespace);
+  const language = useLanguage();
+  const texts = shownTexts(language, namespace);
   if (texts) return texts;
-  use(loadTexts(namespace, instance.locale === 'ko' ? 'ko' : 'en'));
-  return shownTexts(instance, namespace) as Namespaces[N];
+  use(loadTexts(namespace, language));
+  return shownTexts(language, namespace) as Namespaces[N];
 }
 
 /**
@@ -185,11 +203,12 @@ export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
  * loader, a failure's wording): English until the other language's have loaded.
  */
 export function textsNow(): Namespaces['messages'] {
-  return shownTexts(i18n, 'messages') ?? englishMessages;
+  return shownTexts(shown, 'messages') ?? englishMessages;
 }
 
 /** The language shown, for a component (re-rendered when it changes). */
 export function useLanguage(): Language {
-  const instance = useContext(LinguiContext)?.i18n ?? i18n;
-  return instance.locale === 'ko' ? 'ko' : 'en';
+  // The same on the server and in the browser's first render: a prerendered page is taken over in the
+  // language it was rendered in (start.tsx).
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }
