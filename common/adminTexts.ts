@@ -20,6 +20,7 @@ export const adminTexts = {
   reload: 'RELOAD',
   reloaded: (title: string) => `${title} - Reloaded`,
   targetMissing: 'Enter the target student.',
+  noSuchStudent: (name: string) => `There is no student named ${name}.`,
   // Services matrix (spec 2 §5, §8)
   services: 'Services',
   matrixCaption: 'Students and the services they are subscribed to',

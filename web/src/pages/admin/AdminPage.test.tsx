@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminTexts } from '../../../../common/adminTexts.ts';
 import { pageOf } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { showLanguage } from '../../i18n/language.ts';
 import { AdminPage } from './AdminPage.tsx';
 
 const adminCheck = { username: 'root', role: 'ADMIN', roles: ['ROLE_ADMIN'] };
@@ -159,6 +160,22 @@ describe('the admin console', () => {
     expect(screen.getByRole('list', { name: 'Audit' }).textContent).toContain(
       'root · Added a service: Chess',
     );
+    // The time in APP_TIME_ZONE (Asia/Seoul by default), read by people, not the ISO text.
+    expect(screen.getByRole('list', { name: 'Audit' }).querySelector('time')!.textContent).toBe(
+      '10 Mar 2026, 10:00',
+    );
+  });
+
+  it('lists the audit in Korean, its time too', async () => {
+    await showLanguage('ko');
+    try {
+      open();
+      const audit = await screen.findByRole('list', { name: '작업 기록' });
+      expect(audit.querySelector('time')!.textContent).toBe('2026년 3월 10일 10:00');
+      expect(audit.textContent).not.toMatch(/[A-Za-z]{3,} [a-z]/);
+    } finally {
+      await showLanguage('en');
+    }
   });
 
   it("says 'Question or topic is not selected' when assigning topics with nothing selected", async () => {

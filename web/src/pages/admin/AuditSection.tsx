@@ -3,15 +3,13 @@ import { useEffect } from 'react';
 import { adminApi, adminKeys } from '../../api/admin.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import styles from './AdminPage.module.css';
-import { useAdminFailure } from './common.tsx';
-
-/** `2026-03-10T10:00:00+09:00` → `2026-03-10 10:00` (the server's zone, as sent). */
-const shortTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+import { useAdminFailure, useAdminTime } from './common.tsx';
 
 /** Audit (issue 14): the latest 50 administrator actions, newest first; refreshed after each write. */
 export function AuditSection() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
+  const shortTime = useAdminTime();
   const audit = useQuery({ queryKey: adminKeys.audit, queryFn: adminApi.audit, retry: false });
   useEffect(() => {
     if (audit.error) onFailure(audit.error);

@@ -51,7 +51,7 @@ function ReloadPanel({
     if (busy) return;
     await run(() => reload(name), {
       success: () => adminTexts.reloaded(title),
-      failure: { notFound: `There is no student named ${name}.` },
+      failure: { notFound: adminTexts.noSuchStudent(name) },
     });
   };
   return (

@@ -9,7 +9,7 @@ import { Card } from '../../ui/Card.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import styles from './AdminPage.module.css';
-import { useAdminAction, useAdminFailure } from './common.tsx';
+import { useAdminAction, useAdminFailure, useAdminTime } from './common.tsx';
 
 type Filter = 'all' | WallState;
 const FILTERS: Filter[] = ['pending', 'approved', 'hidden', 'all'];
@@ -20,6 +20,7 @@ const FILTERS: Filter[] = ['pending', 'approved', 'hidden', 'all'];
  */
 export function WallSection() {
   const { adminTexts } = useTexts('admin');
+  const shortTime = useAdminTime();
   const onFailure = useAdminFailure();
   const [filter, setFilter] = useState<Filter>('pending');
   const [page, setPage] = useState(0);
@@ -78,7 +79,7 @@ export function WallSection() {
               className={styles.post}
             >
               <p className={styles.postMeta}>
-                {adminTexts.postBy(post.author, post.createdDate.slice(0, 16).replace('T', ' '))} ·{' '}
+                {adminTexts.postBy(post.author, shortTime(post.createdDate))} ·{' '}
                 {adminTexts.wallStates[post.state]}
               </p>
               {/* Shown as text, never as markup. */}

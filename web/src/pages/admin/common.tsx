@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { adminKeys } from '../../api/admin.ts';
+import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { type FailureOptions, useApiFailure } from '../../layout/useApiFailure.ts';
+import { useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
 
@@ -89,6 +91,28 @@ export function useAdminAction() {
     [queryClient, onFailure, showToast],
   );
   return { run, busy };
+}
+
+const AT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+/**
+ * A moment of the console (an audit entry, a wall message) as people read it: in the interface's
+ * language ('10 Mar 2026, 10:00', '2026년 3월 10일 10:00') and in `APP_TIME_ZONE`.
+ */
+export function useAdminTime(): (iso: string) => string {
+  const locale = useIntlLocale();
+  const timeZone = useAppTimeZone();
+  return (iso) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : dateFormat(locale, { ...AT, timeZone }).format(date);
+  };
 }
 
 /** Calls `action` when Enter is pressed in an input (not while an IME is composing a character). */
