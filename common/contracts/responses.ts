@@ -219,7 +219,9 @@ export type MarkingCount = z.output<typeof MarkingCount>;
 /**
  * The Results header of the Submissions page. First answers decide the score: `total`, `correct`,
  * `wrong` and `unmarked` count answers to assignments, never redos. Redos are counted apart:
- * `redos` answers sent from the review page, `corrected` questions a redo got right.
+ * `redos` answers sent from the review page, `corrected` questions a redo got right. The first and
+ * last due dates are date-times like every answer's `targetDate` (the due date is a date-time, as in
+ * the original's LocalDateTime), null when nothing is summed up.
  */
 export const SubmissionSummary = z.object({
   total: count,
@@ -228,8 +230,9 @@ export const SubmissionSummary = z.object({
   unmarked: count,
   redos: count,
   corrected: count,
-  firstDueDate: day.nullable(),
-  lastDueDate: day.nullable(),
+  /** The earliest and latest due date-times of the answers summed up (the page shows their days). */
+  firstDueDate: dateTime.nullable(),
+  lastDueDate: dateTime.nullable(),
 });
 export type SubmissionSummary = z.output<typeof SubmissionSummary>;
 

@@ -687,8 +687,9 @@ describe('refusals word for word, and the fields of an answer', () => {
     });
 
     const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json();
-    expect(page.summary.firstDueDate.slice(0, 10)).toBe(early.slice(0, 10));
-    expect(page.summary.lastDueDate.slice(0, 10)).toBe(late.slice(0, 10));
+    // Date-times like every answer's targetDate (the contract's format), not days.
+    expect(page.summary.firstDueDate).toBe(early);
+    expect(page.summary.lastDueDate).toBe(late);
   });
 
   it('sums up nothing for a student with no answer, and has no latest day count', async () => {
@@ -751,7 +752,7 @@ describe('refusals word for word, and the fields of an answer', () => {
     const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}?date=${day}`)).json();
     expect(page.totalElements).toBe(1);
     expect(page.summary).toMatchObject({ total: 1, correct: 1, wrong: 0, unmarked: 0 });
-    expect(page.summary.lastDueDate.slice(0, 10)).toBe(first.slice(0, 10));
+    expect(page.summary).toMatchObject({ firstDueDate: first, lastDueDate: first });
     expect(page.marks).toEqual([1]);
   });
 
