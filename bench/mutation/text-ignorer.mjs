@@ -8,7 +8,8 @@
 // arithmetic, and any template that computes something inside (`${names.join(', ')}`).
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-export const TEXT_FILE = /[\\/]common[\\/](messages|[A-Za-z]+Texts)\.ts$/;
+/** common/messages.ts, common/<area>Texts.ts, and their mirrors in common/i18n/<language>/ (same names). */
+export const TEXT_FILE = /[\\/]common[\\/](i18n[\\/][a-z]{2}[\\/])?(messages|[A-Za-z]+Texts)\.ts$/;
 
 /** Where a literal is a text of its own: a property's value, a text function's body, a constant. */
 const TEXT_PLACES = new Set([

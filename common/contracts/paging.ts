@@ -69,25 +69,36 @@ const wholeNumber = (name: string, min: number, max: number) =>
  * fields (anything else is a 400, never SQL).
  */
 export function pageQuery(sortable: readonly string[]) {
-  const sortItem = z.string().transform((value, ctx) => {
+  const sortOrder = (value: string): SortOrder | null => {
     const [field = '', direction = 'asc', ...rest] = value.split(',').map((s) => s.trim());
     const dir = direction.toLowerCase();
-    if (!sortable.includes(field) || (dir !== 'asc' && dir !== 'desc') || rest.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be field,asc|desc with field one of ${sortable.join(', ')}`,
-      });
-      return z.NEVER;
-    }
-    return { field, direction: dir } as SortOrder;
-  });
+    if (!sortable.includes(field) || (dir !== 'asc' && dir !== 'desc') || rest.length > 0) return null;
+    return { field, direction: dir };
+  };
   return z.object({
     page: wholeNumber('page', 0, 1_000_000).optional().default(0),
     size: wholeNumber('size', 1, MAX_PAGE_SIZE).optional().default(DEFAULT_PAGE_SIZE),
+    // One union of texts, checked in the transform: a union of checked options would answer zod's
+    // "Invalid input" instead of these messages when every option fails.
     sort: z
-      .union([sortItem, z.array(sortItem).max(5, 'at most 5 sort orders')])
+      .union([z.string(), z.array(z.string())])
       .optional()
-      .transform((s) => (s === undefined ? [] : Array.isArray(s) ? s : [s])),
+      .transform((s, ctx) => {
+        const values = s === undefined ? [] : Array.isArray(s) ? s : [s];
+        if (values.length > 5) {
+          ctx.addIssue({ code: 'custom', message: 'at most 5 sort orders' });
+          return z.NEVER;
+        }
+        const orders = values.map(sortOrder);
+        if (orders.some((order) => order === null)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be field,asc|desc with field one of ${sortable.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        return orders as SortOrder[];
+      }),
   });
 }
 

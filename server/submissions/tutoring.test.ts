@@ -427,6 +427,9 @@ describe('assignments and reading lists', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message).toBeTruthy();
     }
+    // A bad sort says which fields sort the list (zod's bare "Invalid input" before).
+    const badSort = await call(t, teacher, 'GET', '/api/v1/submissions/bob?sort=password,desc');
+    expect(badSort.json().message).toMatch(/^sort: must be field,asc\|desc with field one of .*\bid\b/);
   });
 
   it('pages pending questions by due date and filters by due day', async () => {
