@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
 import { describeIssues } from '../validation.ts';
-import { pageOf, pageQuery, toPage } from './paging.ts';
 import { z } from '../zod.ts';
+import { pageOf, pageQuery, toPage } from './paging.ts';
 
 const query = pageQuery(['id', 'title']);
 
