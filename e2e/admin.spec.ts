@@ -1,5 +1,5 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import { type Account, demo, expect, openSignIn, signIn, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 14 in the browser: the administrator runs the school from /91b-admin. A new service, two
@@ -7,17 +7,10 @@ import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.t
  * child's dashboard, and the student their new service's section. Non-admins never see the console.
  */
 
-type Account = { email: string; password: string; name: string };
-
 /** A new account signed up through the API (a student, as every sign-up is). */
-async function signUp(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, prefix: string) {
-  const name = uniqueName(prefix);
-  const account: Account = { email: `${name}@example.com`, password: 'admin-spec-2026', name };
+async function newStudent(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, prefix: string) {
   const anonymous = await playwright.request.newContext({ baseURL });
-  const response = await anonymous.post('/api/v1/users/signup', {
-    data: { email: account.email, username: name, password: account.password },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  const account: Account = await signUp(anonymous, uniqueName(prefix), 'admin-spec-2026');
   await anonymous.dispose();
   return account;
 }
@@ -42,9 +35,9 @@ test('an admin adds a service, subscribes two students and links a parent; the p
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const first = await signUp(playwright, baseURL!, 'adm1');
-  const second = await signUp(playwright, baseURL!, 'adm2');
-  const parent = await signUp(playwright, baseURL!, 'admp');
+  const first = await newStudent(playwright, baseURL!, 'adm1');
+  const second = await newStudent(playwright, baseURL!, 'adm2');
+  const parent = await newStudent(playwright, baseURL!, 'admp');
   const service = `Chess ${uniqueName('c')}`;
 
   await openSignIn(page);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { formatDateTime } from '../common/dates.ts';
 import { e2eNow } from './clock.ts';
-import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import { demo, expect, openSignIn, signIn, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
  * The teacher's tools end to end (issue 4): upload in two tabs with locked fields, bulk JSON with a
@@ -18,10 +18,7 @@ const token = uniqueName('why');
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   for (const name of [first, second]) {
-    const response = await api.post('/api/v1/users/signup', {
-      data: { email: `${name}@example.com`, username: name, password },
-    });
-    expect(response.status()).toBe(200);
+    await signUp(api, name, password);
   }
   await api.dispose();
 });

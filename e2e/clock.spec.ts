@@ -1,5 +1,5 @@
 import { E2E_START, e2eNow } from './clock.ts';
-import { apiAs, demo, expect, test, uniqueName } from './fixtures.ts';
+import { apiAs, demo, expect, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
  * The server, the browsers and the tests read one clock (e2e/clock.ts), which started at E2E_START
@@ -23,10 +23,7 @@ test('the server, the browser and the tests share one clock that started at E2E_
   // it on the machine's clock, would be refused) and counts the time left from its own clock.
   const name = uniqueName('clock');
   const api = await playwright.request.newContext({ baseURL });
-  const signup = await api.post('/api/v1/users/signup', {
-    data: { email: `${name}@example.com`, username: name, password: 'clock secret 2026' },
-  });
-  expect(signup.status()).toBe(200);
+  await signUp(api, name, 'clock secret 2026');
   const teacher = await apiAs(await playwright.request.newContext({ baseURL }), baseURL!, demo.teacher);
   await teacher.post('questions', {
     title: 'Clock',

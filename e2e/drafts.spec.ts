@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 11, lost or wrong data: two tabs of one student never overwrite each other's drafts, a stale
@@ -15,13 +25,7 @@ async function studentWithQuestions(
 ) {
   const name = uniqueName('tabs');
   const anonymous = await playwright.newContext({ baseURL });
-  expect(
-    (
-      await anonymous.post('/api/v1/users/signup', {
-        data: { email: `${name}@example.com`, username: name, password },
-      })
-    ).status(),
-  ).toBe(200);
+  await signUp(anonymous, name, password);
   await anonymous.dispose();
   const context = await playwright.newContext({ baseURL });
   const teacher = await apiAs(context, baseURL, demo.teacher);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { e2eNow } from './clock.ts';
 
 export { expect };
@@ -45,6 +45,22 @@ export async function openSignIn(page: Page): Promise<void> {
   // The form paints from the server's HTML and is disabled until the app has taken it over
   // (docs/architecture.md, "Pages rendered by the server"): a key pressed before then does nothing.
   await expect(page.getByLabel('Email Address')).toBeEditable();
+}
+
+/** An account the tests sign in with (the sign-up's username is `name`). */
+export type Account = { email: string; password: string; name: string };
+
+/**
+ * Signs a new student up through the API, as the sign-up page does (`name@example.com`), on the given
+ * request context (anonymous, or one the caller goes on using), and fails the test unless it worked.
+ */
+export async function signUp(request: APIRequestContext, name: string, password: string): Promise<Account> {
+  const account = { email: `${name}@example.com`, password, name };
+  const response = await request.post('/api/v1/users/signup', {
+    data: { email: account.email, username: name, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
 }
 
 /** A name no other test run used (tests share one database per run). */

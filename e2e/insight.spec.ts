@@ -1,14 +1,23 @@
 import type { PlaywrightWorkerArgs } from '@playwright/test';
 import { expectChartDrawn } from './charts.ts';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  type Account,
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 13 in the browser: the student dashboard (profile card, sections loaded on first open,
  * charts that really draw), Edit Profile with a picture, a parent reaching a child's statistics, and
  * the statistics page's own rules (401 remembers the address, another parent's child is refused).
  */
-
-type Account = { email: string; password: string; name: string };
 
 /** Someone calling the API from a context of their own (cookies apart from the browser page's). */
 async function apiAsPerson(
@@ -25,13 +34,9 @@ async function studentWithAnswers(
   playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string,
 ): Promise<Account> {
-  const name = uniqueName('insight');
-  const student = { email: `${name}@example.com`, password: 'insight-student-2026', name };
   const anonymous = await playwright.request.newContext({ baseURL });
-  const signup = await anonymous.post('/api/v1/users/signup', {
-    data: { email: student.email, username: name, password: student.password },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
+  const student = await signUp(anonymous, uniqueName('insight'), 'insight-student-2026');
+  const { name } = student;
   await anonymous.dispose();
   const teacher = await apiAsPerson(playwright, baseURL, demo.teacher);
   const ids: number[] = [];

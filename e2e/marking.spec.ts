@@ -1,5 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 11, the marking inbox: every student's unmarked answers at /marking, marked by keyboard
@@ -15,20 +25,13 @@ test.describe.configure({ mode: 'serial' });
 let ann = '';
 let ben = '';
 
-async function signUp(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/v1/users/signup', {
-    data: { email: `${name}@example.com`, username: name, password },
-  });
-  expect(response.status()).toBe(200);
-}
-
 /** Two new students answer two short questions each (Ben with code), waiting for marks. */
 test.beforeAll(async ({ playwright, baseURL }) => {
   ann = uniqueName('ann');
   ben = uniqueName('ben');
   const anonymous = await playwright.request.newContext({ baseURL });
-  await signUp(anonymous, ann);
-  await signUp(anonymous, ben);
+  await signUp(anonymous, ann, password);
+  await signUp(anonymous, ben, password);
   await anonymous.dispose();
   const teacherContext = await playwright.request.newContext({ baseURL });
   const teacher = await apiAs(teacherContext, baseURL!, demo.teacher);

@@ -1,6 +1,16 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expectChartDrawn } from './charts.ts';
-import { apiAs, demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  type Account,
+  apiAs,
+  demo,
+  expect,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 16 in the browser, on the e2e clock (`page.clock` moves the game's timer): the countdown, a
@@ -8,21 +18,15 @@ import { apiAs, demo, expect, openSignIn, signIn, test, uniqueName } from './fix
  * dropped connection, 'Done' at 100, the results page's pies and the dashboard's chart.
  */
 
-type Account = { email: string; password: string; name: string };
-
 /** A new student (sign-up through the API) who has already answered `answered` questions today. */
 async function student(
   playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string,
   answered: { right: number; wrong: number } = { right: 0, wrong: 0 },
 ): Promise<Account> {
-  const name = uniqueName('drill');
-  const account = { email: `${name}@example.com`, password: 'drill-student-2026', name };
   const context = await playwright.request.newContext({ baseURL });
-  const signup = await context.post('/api/v1/users/signup', {
-    data: { email: account.email, username: name, password: account.password },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
+  const account = await signUp(context, uniqueName('drill'), 'drill-student-2026');
+  const { name } = account;
   const self = await apiAs(context, baseURL, account);
   for (let i = 0; i < answered.right + answered.wrong; i++) {
     // The original client's shape: the server marks it (300 is right, 1 is wrong).

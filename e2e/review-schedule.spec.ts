@@ -2,7 +2,17 @@ import type { Browser } from '@playwright/test';
 import { dayOf } from '../common/dates.ts';
 import { addDays } from '../common/week.ts';
 import { e2eNow } from './clock.ts';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Spaced review end to end (issue 19), on the e2e clock and at 480 px: with scheduling on, a student
@@ -21,10 +31,7 @@ const PHONE = { width: 480, height: 900 };
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
-  const signup = await anonymous.post('/api/v1/users/signup', {
-    data: { email: student.email, username: name, password },
-  });
-  expect(signup.status()).toBe(200);
+  await signUp(anonymous, name, password);
   await anonymous.dispose();
 
   const teacherContext = await playwright.request.newContext({ baseURL });

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 19, suggested marks in the marking inbox: each short answer says what mark is suggested and
@@ -32,12 +42,7 @@ async function inboxItems(request: APIRequestContext): Promise<Item[]> {
 test.beforeAll(async ({ playwright, baseURL }) => {
   for (const key of Object.keys(names) as (keyof typeof names)[]) names[key] = uniqueName(`sg${key}`);
   const anonymous = await playwright.request.newContext({ baseURL });
-  for (const name of Object.values(names)) {
-    const response = await anonymous.post('/api/v1/users/signup', {
-      data: { email: `${name}@example.com`, username: name, password },
-    });
-    expect(response.status()).toBe(200);
-  }
+  for (const name of Object.values(names)) await signUp(anonymous, name, password);
   await anonymous.dispose();
   const teacherContext = await playwright.request.newContext({ baseURL });
   const teacher = await apiAs(teacherContext, baseURL!, demo.teacher);

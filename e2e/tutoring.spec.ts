@@ -1,5 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * The tutoring core end to end (issue 3): a teacher's questions reach a new student, who answers
@@ -53,10 +63,7 @@ const questions = [
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
-  const signup = await anonymous.post('/api/v1/users/signup', {
-    data: { email: student.email, username: name, password },
-  });
-  expect(signup.status()).toBe(200);
+  await signUp(anonymous, name, password);
   await anonymous.dispose();
 
   const context = await playwright.request.newContext({ baseURL });

@@ -1,5 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  type Account,
+  apiAs,
+  demo,
+  expect,
+  hoursFromNow,
+  openSignIn,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 11, what people see: a parent's read-only views and where a refusal takes them; Review keeps
@@ -8,15 +19,8 @@ import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName
  */
 const password = 'student secret 2026';
 
-async function newStudent(
-  request: APIRequestContext,
-): Promise<{ name: string; email: string; password: string }> {
-  const name = uniqueName('view');
-  const response = await request.post('/api/v1/users/signup', {
-    data: { email: `${name}@example.com`, username: name, password },
-  });
-  expect(response.status()).toBe(200);
-  return { name, email: `${name}@example.com`, password };
+function newStudent(request: APIRequestContext): Promise<Account> {
+  return signUp(request, uniqueName('view'), password);
 }
 
 test("a parent sees the child's pages read-only, and a refusal takes them to their own dashboard", async ({
