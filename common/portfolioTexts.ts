@@ -27,6 +27,7 @@ export const portfolioTexts = {
   showPhoto: (n: number, count: number) => `Show photo ${n} of ${count}`,
   photoOf: (n: number, count: number, alt: string) => `Photo ${n} of ${count}: ${alt}`,
   morePages: 'More on this site',
+  logo: (name: string) => `${name} logo`,
   pages: {
     stopwatch: 'Stopwatch',
     wall: 'Wall',
@@ -130,6 +131,15 @@ export const sandboxTexts = {
   radarSeries: 'Correct',
   lineTitle: 'Answers per day (sample)',
   noData: 'No data.',
+  // The sample charts' axes, series and labels.
+  hoursAxis: 'Hours practised',
+  scoreAxis: 'Score',
+  dayAxis: 'Day',
+  answersAxis: 'Answers',
+  correct: 'Correct',
+  wrong: 'Wrong',
+  days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  topics: ['Loops', 'Arrays', 'Recursion', 'Classes', 'SQL', 'Sorting'],
 } as const;
 
 /** The earlier main page, /prev (reference §2.2). */

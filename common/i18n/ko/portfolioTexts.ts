@@ -35,6 +35,7 @@ export const portfolioTexts: Translation<typeof en.portfolioTexts> = {
   showPhoto: (n: number, count: number) => `사진 ${count}장 중 ${n}번째 보기`,
   photoOf: (n: number, count: number, alt: string) => `사진 ${n}/${count}: ${alt}`,
   morePages: '이 사이트의 다른 페이지',
+  logo: (name: string) => `${name} 로고`,
   pages: {
     stopwatch: '스톱워치',
     wall: '방명록',
@@ -133,6 +134,14 @@ export const sandboxTexts: Translation<typeof en.sandboxTexts> = {
   radarSeries: '정답',
   lineTitle: '날짜별 답안 수 (예시)',
   noData: '데이터가 없습니다.',
+  hoursAxis: '연습 시간',
+  scoreAxis: '점수',
+  dayAxis: '요일',
+  answersAxis: '답안 수',
+  correct: '정답',
+  wrong: '오답',
+  days: ['월', '화', '수', '목', '금', '토', '일'],
+  topics: ['반복문', '배열', '재귀', '클래스', 'SQL', '정렬'],
 };
 
 /** The earlier main page, /prev. */

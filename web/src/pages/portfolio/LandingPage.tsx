@@ -60,7 +60,7 @@ export function LandingPage() {
         render={(active) => (
           <>
             <div className={styles.introText}>
-              <Logo name={owner.name} className={styles.logo} />
+              <Logo name={owner.name} label={portfolioTexts.logo(owner.name)} className={styles.logo} />
               <h1 className={styles.name}>{owner.name}</h1>
               <p className={styles.job}>{owner.jobTitle}</p>
               <section className={styles.contact} aria-labelledby="contact-me">

@@ -1,5 +1,5 @@
-/** The owner's mark: their initials in a ring (the owner may replace it with a logo of their own). */
-export function Logo({ name, className }: { name: string; className?: string }) {
+/** The owner's mark: their initials in a ring (the owner may replace it with a logo of their own); `label` names it. */
+export function Logo({ name, label, className }: { name: string; label: string; className?: string }) {
   const initials = name
     .split(/\s+/)
     .map((part) => part[0] ?? '')
@@ -7,14 +7,7 @@ export function Logo({ name, className }: { name: string; className?: string }) 
     .slice(0, 2)
     .toUpperCase();
   return (
-    <svg
-      className={className}
-      viewBox="0 0 64 64"
-      width="64"
-      height="64"
-      role="img"
-      aria-label={`${name} logo`}
-    >
+    <svg className={className} viewBox="0 0 64 64" width="64" height="64" role="img" aria-label={label}>
       <circle cx="32" cy="32" r="29" fill="none" stroke="currentColor" strokeWidth="4" />
       <text
         x="32"

@@ -22,15 +22,8 @@ const SCATTER = [
   { x: 7, y: 79, title: 'Gyu' },
   { x: 8, y: 90, title: 'Hana' },
 ];
-const RADAR = [
-  { label: 'Loops', value: 82 },
-  { label: 'Arrays', value: 64 },
-  { label: 'Recursion', value: 48 },
-  { label: 'Classes', value: 71 },
-  { label: 'SQL', value: 59 },
-  { label: 'Sorting', value: 88 },
-];
-const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+// The radar's values, in the order of sandboxTexts.topics; the line's, of sandboxTexts.days.
+const RADAR = [82, 64, 48, 71, 59, 88];
 const CORRECT = [6, 8, 5, 9, 11, 7, 12];
 const WRONG = [3, 2, 4, 2, 1, 3, 1];
 
@@ -78,9 +71,10 @@ export function SandboxPage() {
   const { showToast } = useToast();
   const colours = chartColours();
   const lines = [
-    { label: 'Correct', values: CORRECT, colour: colours.ok },
-    { label: 'Wrong', values: WRONG, colour: colours.bad },
+    { label: sandboxTexts.correct, values: CORRECT, colour: colours.ok },
+    { label: sandboxTexts.wrong, values: WRONG, colour: colours.bad },
   ];
+  const radar = sandboxTexts.topics.map((label, i) => ({ label, value: RADAR[i]! }));
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>{sandboxTexts.title}</h1>
@@ -107,19 +101,19 @@ export function SandboxPage() {
             title={sandboxTexts.scatterTitle}
             seriesLabel={sandboxTexts.scatterSeries}
             points={SCATTER}
-            axes={{ x: 'Hours practised', y: 'Score' }}
+            axes={{ x: sandboxTexts.hoursAxis, y: sandboxTexts.scoreAxis }}
           />
           <RadarChart
             title={sandboxTexts.radarTitle}
             seriesLabel={sandboxTexts.radarSeries}
-            axes={RADAR}
+            axes={radar}
             empty={sandboxTexts.noData}
           />
           <LineChart
             title={sandboxTexts.lineTitle}
-            labels={DAYS}
+            labels={[...sandboxTexts.days]}
             series={lines}
-            axes={{ x: 'Day', y: 'Answers', counts: true }}
+            axes={{ x: sandboxTexts.dayAxis, y: sandboxTexts.answersAxis, counts: true }}
             empty={sandboxTexts.noData}
           />
         </div>
