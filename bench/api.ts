@@ -571,7 +571,16 @@ async function pgbenchScripts(fixture: Fixture): Promise<Map<Endpoint, Script>> 
   // One minute after seeding: the sessions are not due to be extended (as in a steady load).
   const app = await buildApp({ config, database, now: () => new Date(CLOCK.getTime() + 60_000) });
   await app.ready();
+  // The statements of a steady load: the caller's session is in the session cache (server/sessions/
+  // cache.ts), as it is for all but one request in five seconds per session under load.
+  for (let waited = 0; !database.authChanges.live; waited += 10) {
+    if (waited > 10_000) throw new Error('recording: the session cache never became live (LISTEN)');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const record = async (request: InjectOptions) => {
+    const cookie = (request.headers as Record<string, string>).cookie;
+    const warm = await app.inject({ method: 'GET', url: '/api/v1/users/auth-check', headers: { cookie } });
+    if (warm.statusCode !== 200) throw new Error(`recording: auth-check ${warm.statusCode}`);
     database.queries.log = [];
     const response = await app.inject(request);
     if (response.statusCode !== 200) throw new Error(`recording: ${response.statusCode} ${response.body}`);

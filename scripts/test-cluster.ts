@@ -2,7 +2,8 @@
 // deploy/nginx-tutorfolio.conf, everything on loopback. Shows sign-in through the proxy whichever
 // instance answers, sign-in throttling counted across both, a write on one read on the other at
 // once, no acknowledged submission lost when one instance is SIGKILLed under load (the proxy routes
-// around it), and a rolling restart (SIGTERM one, wait for /readyz, then the other) that drops no
+// around it), a session signed out on one instance refused at once by the other (whose session
+// cache hears it from the database), and a rolling restart (SIGTERM one, wait for /readyz, then the other) that drops no
 // request. Needs PostgreSQL (TEST_DATABASE_URL, as test:pg) and nginx (NGINX, default `nginx`).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -475,6 +476,58 @@ async function rollingRestart(students: Account[], questionId: number): Promise<
   step(`rolling restart under load: ${requests} requests through the proxy, none failed`);
 }
 
+/**
+ * Each instance caches recent sessions (server/sessions/cache.ts); a revocation on one instance, or
+ * straight in the database (as `npm run users` does), must reach the other's cache through the
+ * database's notification: the session is refused there within the time of one notification.
+ */
+async function revokedOnOneRefusedOnOther(): Promise<void> {
+  const waits: string[] = [];
+  const cachedOnB = async (account: Account) => {
+    // An instance that signed someone in caches nothing for 2 s (SESSION_CACHE_QUIET_MS).
+    await sleep(2100);
+    for (let i = 0; i < 3; i++) {
+      const check = await call(direct(instanceB), 'GET', '/api/v1/users/auth-check', {
+        cookie: account.cookie,
+      });
+      assert.equal(check.status, 200, 'signed in on B');
+    }
+  };
+  /** How long B kept answering the revoked session (it must stop within 1 s; at once in practice). */
+  const refusedOnB = async (account: Account, what: string) => {
+    const start = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const check = await call(direct(instanceB), 'GET', '/api/v1/users/auth-check', {
+        cookie: account.cookie,
+      });
+      if (check.status === 401) {
+        waits.push(
+          `${what}: refused on B at attempt ${attempt} (${(performance.now() - start).toFixed(1)} ms)`,
+        );
+        return;
+      }
+      assert.equal(check.status, 200);
+      assert.ok(performance.now() - start < 1000, `${what}: B still accepted the session after 1 s`);
+      await sleep(5);
+    }
+  };
+  const leaver = await signUpAndIn('leaver');
+  await cachedOnB(leaver);
+  const out = await call(direct(instanceA), 'POST', '/api/v1/users/logout', { cookie: leaver.cookie });
+  assert.equal(out.status, 200);
+  await refusedOnB(leaver, 'signed out on A');
+
+  const banned = await signUpAndIn('banned');
+  await cachedOnB(banned);
+  await admin(
+    (client) =>
+      client.query(`delete from sessions where user_id = (select id from users where username = 'banned')`),
+    databaseUrl,
+  );
+  await refusedOnB(banned, 'sessions deleted in the database');
+  step(`session cache across instances: ${waits.join('; ')}`);
+}
+
 // ---------------------------------------------------------------- run
 
 let failed = false;
@@ -508,6 +561,7 @@ try {
   await signInWhicheverAnswers(students[0]!);
   await throttlingAcrossBoth(victim);
   await writeOnOneReadOnOther(teacher, students[1]!);
+  await revokedOnOneRefusedOnOther();
   await killUnderSubmitLoad(teacher, students);
   startInstance(instanceA);
   await waitReady(direct(instanceA), 'instance A after SIGKILL');

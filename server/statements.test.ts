@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SubmissionQuestion } from '../common/contracts/tutoring.ts';
 import { services, stopwatchRecords, subscriptions, wallPosts } from './db/schema.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
@@ -30,6 +30,8 @@ async function statementsOf(
   url: string,
   body?: unknown,
 ): Promise<{ statements: number; json: unknown }> {
+  // Counted with the session looked up (a miss of the session cache): the same count for every case.
+  t.app.sessionCache.clear();
   const before = t.database.queries.count;
   const response = await call(t, as, method, url, body);
   const statements = t.database.queries.count - before;
@@ -645,6 +647,20 @@ describe('SQL statements per request', () => {
     const asThemself = await statementsOf(student, 'GET', url);
     expect(asThemself.json).toEqual(asTeacher.json);
     expect(asThemself.statements).toBe(asTeacher.statements - 1);
+  });
+
+  it('look no session up while it is cached (sessions/cache.ts): one statement fewer on the next request', async () => {
+    const student = await studentWith(SMALL);
+    const url = `/api/v1/questions/student/${student.user.username}?size=5`;
+    // On PostgreSQL the cache keeps nothing for 2 s after this process revoked a session (here: the
+    // sign-ins of the set-up, which drop dead sessions).
+    await vi.waitFor(() => expect(t.app.sessionCache.quiet).toBe(false), { timeout: 5000, interval: 100 });
+    const first = await statementsOf(student, 'GET', url);
+    const before = t.database.queries.count;
+    const again = await call(t, student, 'GET', url);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json);
+    expect(t.database.queries.count - before).toBe(first.statements - 1);
   });
 
   it(`stay the same for ${SMALL} and for ${LARGE} rows, on every list and batch write`, {

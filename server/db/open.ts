@@ -17,21 +17,69 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * A statement that may revoke a session or change an account (and so the user row a session carries):
+ * an update, deletion or truncation of `users` (a new account revokes nothing), a deletion or
+ * truncation of `sessions`. An update of `sessions` is left out:
+ * the only one slides a session's expiry forward, and one shortening it notifies through the
+ * database's trigger (migration 0013).
+ */
+const AUTH_WRITE =
+  /\b(?:update|delete\s+from|truncate(?:\s+table)?(?:\s+only)?)\s+(?:"?public"?\.)?"?users"?(?![\w"])|\b(?:delete\s+from|truncate(?:\s+table)?(?:\s+only)?)\s+(?:"?public"?\.)?"?sessions"?(?![\w"])/i;
+
+export function isAuthWrite(query: string): boolean {
+  return AUTH_WRITE.test(query);
+}
+
 /** Counts SQL statements, so tests can assert that a request's statement count does not grow with rows. */
 export class QueryCounter implements Logger {
   count = 0;
   /** When set, every statement is appended with its parameters (bench/api.ts writes pgbench scripts from it). */
   log: { query: string; params: unknown[] }[] | null = null;
+  /** Told, before it is sent, of every statement of this process that may revoke a session (isAuthWrite). */
+  onAuthWrite: (() => void) | null = null;
   logQuery(query: string, params: unknown[]): void {
     this.count++;
     this.log?.push({ query, params });
+    if (this.onAuthWrite && isAuthWrite(query)) this.onAuthWrite();
   }
 }
+
+/**
+ * What a session cache needs to stay correct (server/sessions/cache.ts): `local` before this process
+ * sends a statement that may revoke a session (PostgreSQL only, where look-ups run beside a writer's
+ * open transaction), `committed` after any such change is committed — by
+ * this process or another (the database's trigger notifies, migration 0013) — and `live`, whether
+ * committed changes are being heard at all (on PostgreSQL, while the LISTEN connection is up).
+ */
+export type AuthChanges = {
+  readonly live: boolean;
+  subscribe(listener: (event: 'local' | 'committed' | 'live' | 'lost') => void): () => void;
+};
+
+class AuthChangeHub implements AuthChanges {
+  live = false;
+  private listeners = new Set<(event: 'local' | 'committed' | 'live' | 'lost') => void>();
+  subscribe(listener: (event: 'local' | 'committed' | 'live' | 'lost') => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit(event: 'local' | 'committed' | 'live' | 'lost'): void {
+    if (event === 'live') this.live = true;
+    if (event === 'lost') this.live = false;
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+/** The channel the trigger of migration 0013 notifies on. */
+const AUTH_CHANNEL = 'tf_auth';
 
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   queries: QueryCounter;
+  /** Changes to accounts and sessions, for the session cache. */
+  authChanges: AuthChanges;
   /** Finish: CHECKPOINT and close the embedded database, or drain the pool; release the directory lock. */
   close(): Promise<void>;
 };
@@ -76,11 +124,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queries }) as unknown as Db;
     if (folder) await migrateWithLock(pool, folder);
+    const authChanges = new AuthChangeHub();
+    queries.onAuthWrite = () => authChanges.emit('local');
+    const listener = listenForAuthChanges(options.url, authChanges, options.onIdleError);
     return {
       db,
       kind: 'postgres',
       queries,
-      close: () => pool.end(),
+      authChanges,
+      async close() {
+        await listener.stop();
+        await pool.end();
+      },
     };
   }
 
@@ -98,10 +153,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queries }) as unknown as Db;
   if (folder) await migratePglite(db as never, { migrationsFolder: folder });
+  const authChanges = new AuthChangeHub();
+  // No 'local' events: PGlite runs one statement at a time and a transaction holds it, so no look-up
+  // can read a row a writer has changed but not committed; and it runs the trigger's notification
+  // before the writing statement's promise settles: no window at all.
+  await client.listen(AUTH_CHANNEL, () => authChanges.emit('committed'));
+  if (await hasAuthTrigger((sql) => client.query(sql))) authChanges.emit('live');
   return {
     db,
     kind: 'pglite',
     queries,
+    authChanges,
     async close() {
       try {
         if (!client.closed) {
@@ -110,6 +172,85 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       } finally {
         lock?.release();
+      }
+    },
+  };
+}
+
+/** Whether the notifying trigger is there (a database opened without migrating may predate it). */
+async function hasAuthTrigger(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const { rows } = await query(`select 1 from pg_trigger where tgname = 'users_auth_changed'`);
+  return rows.length > 0;
+}
+
+/**
+ * Hears the trigger's notifications on a connection of its own (LISTEN needs one that stays the
+ * same; a pooled one would not). While it is not listening the hub is not `live`, so caches hold
+ * nothing; a lost connection is opened again after a second, and `live` only once LISTEN answered
+ * (what changed in between is covered: the cache was emptied when the connection was lost).
+ */
+function listenForAuthChanges(
+  url: string,
+  hub: AuthChangeHub,
+  onError?: (error: Error) => void,
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const lost = (error?: Error) => {
+    if (error) onError?.(error);
+    hub.emit('lost');
+    const old = client;
+    client = null;
+    old?.removeAllListeners();
+    old?.on('error', () => {});
+    old?.end().catch(() => {});
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, 1000);
+      retry.unref();
+    }
+  };
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client = next;
+    next.on('error', (error) => {
+      if (client === next) lost(error);
+    });
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    next.on('notification', (message) => {
+      if (message.channel === AUTH_CHANNEL) hub.emit('committed');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${AUTH_CHANNEL}`);
+      const triggered = await hasAuthTrigger((sql) => next.query(sql));
+      if (stopped || client !== next || !triggered) return;
+      hub.emit('live');
+    } catch (error) {
+      if (client === next) lost(error as Error);
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      hub.emit('lost');
+      const last = client;
+      client = null;
+      if (last) {
+        last.removeAllListeners();
+        last.on('error', () => {});
+        await last.end().catch(() => {});
       }
     },
   };

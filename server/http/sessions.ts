@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SessionCache } from '../sessions/cache.ts';
 import type { NewSession } from '../sessions/service.ts';
 import { endSession, SESSION_COOKIE, startSession, touchSession } from '../sessions/service.ts';
 import { isApiPath } from './errors.ts';
 
-/** Resolves the session cookie on every API request into `request.auth`. */
+/**
+ * Resolves the session cookie on every API request into `request.auth`, through a cache of recent
+ * sessions that every revocation empties at once (sessions/cache.ts, "Sessions" in docs/architecture.md).
+ */
 export function registerSessions(app: FastifyInstance): void {
+  const cache = new SessionCache(app.deps.database.authChanges);
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', async () => cache.close());
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionExpired', false);
   app.decorateRequest('subject', null);
@@ -12,7 +19,7 @@ export function registerSessions(app: FastifyInstance): void {
     if (!isApiPath(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await touchSession(app.deps.database.db, token, app.deps.now());
+    const session = await touchSession(app.deps.database.db, token, app.deps.now(), { cache });
     if (!session) {
       request.sessionExpired = true;
       return;

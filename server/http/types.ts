@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app.ts';
+import type { SessionCache } from '../sessions/cache.ts';
 import type { UserRow } from '../users/queries.ts';
 import type { Access, ApiRoute, Auth } from './access.ts';
 import type { RouteSchemas } from './route.ts';
@@ -23,5 +24,7 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** Shutting down (server/health.ts): `/readyz` answers 503 once `begin()` is called. */
     shutdown: { begin(): void; readonly started: boolean };
+    /** Recently looked-up sessions (server/sessions/cache.ts). */
+    sessionCache: SessionCache;
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { limits } from '../../common/limits.ts';
 import type { Db } from '../db/open.ts';
+import type { SessionCache } from './cache.ts';
 import {
   deleteDeadSessions,
   deleteSessionByHash,
@@ -41,16 +42,24 @@ export async function startSession(db: Db, userId: number, now: Date): Promise<N
 
 /**
  * The session behind a cookie token if it is still live. Use slides the idle expiry forward (at most
- * once per TOUCH_INTERVAL_MS unless `force`), never past the absolute cap.
+ * once per TOUCH_INTERVAL_MS unless `force`), never past the absolute cap. With a `cache`
+ * (sessions/cache.ts) a session looked up recently and unchanged since costs no statement.
  */
 export async function touchSession(
   db: Db,
   token: string,
   now: Date,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; cache?: SessionCache } = {},
 ): Promise<SessionRow | null> {
-  const session = await findLiveSession(db, hashToken(token), now);
-  if (!session) return null;
+  const tokenHash = hashToken(token);
+  const { cache } = options;
+  let session = cache?.get(tokenHash, now) ?? null;
+  if (!session) {
+    const generation = cache?.begin() ?? 0;
+    session = await findLiveSession(db, tokenHash, now);
+    if (!session) return null;
+    cache?.keep(tokenHash, session, generation);
+  }
   const due = options.force || now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
   if (due) {
     const expiresAt = new Date(Math.min(now.getTime() + IDLE_MS, session.absoluteExpiresAt.getTime()));
