@@ -24,8 +24,14 @@ export type DbOrTx = Db | Tx;
  * the only one slides a session's expiry forward, and one shortening it notifies through the
  * database's trigger (migration 0013).
  */
-const AUTH_WRITE =
-  /\b(?:update|delete\s+from|truncate(?:\s+table)?(?:\s+only)?)\s+(?:"?public"?\.)?"?users"?(?![\w"])|\b(?:delete\s+from|truncate(?:\s+table)?(?:\s+only)?)\s+(?:"?public"?\.)?"?sessions"?(?![\w"])/i;
+const AUTH_WRITE = new RegExp(
+  [
+    String.raw`\b(?:update|delete\s+from)\s+(?:"?public"?\.)?"?users"?(?![\w"])`,
+    String.raw`\bdelete\s+from\s+(?:"?public"?\.)?"?sessions"?(?![\w"])`,
+    String.raw`\btruncate\b[^;]*?(?<![\w"])"?(?:users|sessions)"?(?![\w"])`,
+  ].join('|'),
+  'i',
+);
 
 export function isAuthWrite(query: string): boolean {
   return AUTH_WRITE.test(query);

@@ -117,6 +117,7 @@ describe('isAuthWrite', () => {
       'DELETE FROM sessions WHERE user_id = $1',
       'with gone as (delete from "sessions" where true returning 1) select count(*) from gone',
       'TRUNCATE TABLE public.users CASCADE',
+      'truncate "questions", "sessions", "topics" restart identity cascade',
     ])
       expect(isAuthWrite(query), query).toBe(true);
     for (const query of [
