@@ -1,7 +1,11 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { formatDateTime } from '../common/dates.ts';
+import * as koAuthoring from '../common/i18n/ko/authoringTexts.ts';
+import * as koMarking from '../common/i18n/ko/markingTexts.ts';
 import * as ko from '../common/i18n/ko/messages.ts';
 import * as en from '../common/messages.ts';
-import { apiAs, demo, expect, hoursFromNow, test, uniqueName } from './fixtures.ts';
+import { e2eNow } from './clock.ts';
+import { apiAs, demo, expect, hoursFromNow, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 19: the interface in English and in Korean. The main flow (sign in, answer a question, find
@@ -190,5 +194,120 @@ test.describe('switching', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
+  });
+});
+
+test.describe('a teacher in Korean (browser ko-KR)', () => {
+  test.use({ locale: 'ko-KR' });
+
+  test('uploads a question, marks an answer in the inbox and finds the question in the archive, in Korean', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { uploadTexts, questionTexts, archiveTexts } = koAuthoring;
+    const { markingInboxTexts: inbox } = koMarking;
+    // A new student with an answer waiting to be marked (made through the API).
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const student = await signUp(anonymous, uniqueName('hana'), 'student secret 2026');
+    await anonymous.dispose();
+    const teacherContext = await playwright.request.newContext({ baseURL });
+    const teacherApi = await apiAs(teacherContext, baseURL!, demo.teacher);
+    const questionId = (await teacherApi.post('questions', {
+      title: uniqueName('Capital'),
+      question: 'The capital of Korea?',
+      type: 's',
+      candidates: [],
+      answer: 'Seoul',
+      explanation: 'It is.',
+      hint: null,
+      topics: [],
+      students: [student.name],
+      targetDate: hoursFromNow(30),
+    })) as number;
+    await teacherContext.dispose();
+    const studentContext = await playwright.request.newContext({ baseURL });
+    const studentApi = await apiAs(studentContext, baseURL!, student);
+    await studentApi.post('submissions/multiples', [
+      { questionId, studentAnswer: 'Busan', studentName: student.name },
+    ]);
+    await studentContext.dispose();
+
+    // The teacher has chosen no language: the browser's Korean decides.
+    await page.goto('/login');
+    await expect(page.getByLabel(ko.authTexts.emailLabel)).toBeEditable();
+    await page.getByLabel(ko.authTexts.emailLabel).fill(demo.teacher.email);
+    await page.getByLabel(ko.authTexts.passwordLabel, { exact: true }).fill(demo.teacher.password);
+    await page.getByRole('button', { name: ko.authTexts.signInButton, exact: true }).click();
+    await expect(page).toHaveURL(/\/user\//);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+
+    // Upload: the form's labels, its first alert and its success in Korean.
+    await page.goto('/upload');
+    await expect(page.getByRole('heading', { name: uploadTexts.heading, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: uploadTexts.assign }).click();
+    await expect(page.getByRole('alert').filter({ hasText: uploadTexts.answerMissing })).toBeVisible();
+    const title = uniqueName('덧셈');
+    await page.getByLabel(uploadTexts.assignmentTitle, { exact: true }).fill(title);
+    await page.getByLabel(uploadTexts.questionText, { exact: true }).fill('2 더하기 2는?');
+    await page.getByLabel(questionTexts.type, { exact: true }).selectOption('s');
+    await page.getByLabel(questionTexts.answer, { exact: true }).fill('4');
+    await page.getByLabel(questionTexts.explanation, { exact: true }).fill('둘에 둘을 더하면 넷.');
+    const due = formatDateTime(new Date(e2eNow().getTime() + 30 * 3_600_000), 'Asia/Seoul').slice(0, 16);
+    await page.getByLabel(uploadTexts.dueDate, { exact: true }).fill(due);
+    await expect(page.getByText(questionTexts.zoneTime('Asia/Seoul'))).toBeVisible();
+    await page.getByPlaceholder(uploadTexts.searchStudents).fill(student.name);
+    await page.getByRole('checkbox', { name: student.name }).check();
+    await expect(page.getByText(uploadTexts.chosen(1))).toBeVisible();
+    await page.getByRole('button', { name: uploadTexts.assign }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('term').first()).toHaveText(questionTexts.title);
+    await expect(dialog).toContainText(title);
+    await dialog.getByRole('button', { name: /^(OK|확인)$/ }).click();
+    await expect(page.getByText(uploadTexts.uploaded)).toBeVisible();
+
+    // The marking inbox for the new student: headings, keys, buttons and the count in Korean.
+    await page.goto(`/marking/${student.name}`);
+    await expect(page.getByRole('heading', { name: inbox.title(student.name), level: 1 })).toBeVisible();
+    await expect(page.getByText(inbox.toMark(1))).toBeVisible();
+    await expect(page.locator('#marking-keys')).toContainText(inbox.keysIntro);
+    await expect(page.getByText(inbox.modelAnswer, { exact: true })).toBeVisible();
+    const answer = page.getByRole('listitem', { name: new RegExp(`^${student.name} 학생이`) });
+    await answer.getByRole('button', { name: inbox.wrong, exact: true }).click();
+    await expect(page.getByText(inbox.marksToSubmit(1))).toBeVisible();
+    await page.getByRole('button', { name: inbox.submit, exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText(inbox.confirmSubmit);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(OK|확인)$/ })
+      .click();
+    await expect(page.getByText(inbox.marked(1))).toBeVisible();
+    await expect(page.getByText(inbox.nothingToMark(student.name, null))).toBeVisible();
+    await page.getByRole('link', { name: inbox.everyStudentsAnswers }).click();
+    await expect(page.getByRole('heading', { name: inbox.title(null), level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: inbox.student })).toHaveValue('');
+    await expect(page.getByRole('link', { name: inbox.teacherPage })).toBeVisible();
+
+    // The archive finds the uploaded question and names its parts in Korean.
+    await page.goto('/questions');
+    await expect(page.getByRole('heading', { name: archiveTexts.heading, level: 1 })).toBeVisible();
+    await page.getByLabel(archiveTexts.searchText).fill(title);
+    await page.getByRole('button', { name: archiveTexts.search, exact: true }).click();
+    await expect(page.getByText(archiveTexts.found(1, title))).toBeVisible();
+    const card = page.getByRole('article', { name: new RegExp(title) });
+    await expect(card).toContainText(questionTexts.typeNames.s);
+    await expect(card.getByRole('term')).toHaveText([questionTexts.answer, questionTexts.explanation]);
+    await expect(card.getByRole('checkbox', { name: archiveTexts.duplicate })).toBeVisible();
+    // None of the teacher pages' English words were left behind.
+    for (const english of [
+      'Archive',
+      'Search',
+      'Answer',
+      'Explanation',
+      'Duplicate',
+      'Reassign',
+      'Short answer',
+    ])
+      await expect(page.locator('main')).not.toContainText(english);
   });
 });
