@@ -33,6 +33,14 @@ describe('describeIssues', () => {
     ]);
   });
 
+  it("says what a record's key must be instead of zod's 'Invalid key in record'", () => {
+    const marks = z.record(z.string().regex(/^\d+$/, 'keys must be ids'), z.number());
+    expect(describeIssues(issuesOf(z.object({ marks }), { marks: { x: 1 } }))).toEqual({
+      message: 'marks.x: keys must be ids',
+      details: [{ path: 'marks.x', message: 'keys must be ids' }],
+    });
+  });
+
   it('answers a problem of the whole value without a path prefix', () => {
     const described = describeIssues(issuesOf(z.array(z.number()).min(1, 'must not be empty'), []));
     expect(described).toEqual({

@@ -11,7 +11,9 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): {
 } {
   const details = issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message: issue.message,
+    // A bad key of a record is reported by zod as "Invalid key in record" (or the record's own
+    // error), its key schema's message nested inside: that message says what a key must be.
+    message: (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined) ?? issue.message,
   }));
   // One sentence per field (its first problem); `details` keeps them all.
   const seen = new Set<string>();

@@ -343,6 +343,10 @@ describe('answering, marking and review', () => {
     const badValue = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, { [mine!.id]: 2 });
     expect(badValue.statusCode).toBe(400);
     expect(badValue.json().message).toMatch(/marks must be 0, 1 or -1/);
+    // A key that is no submission id says so (zod alone answered "Invalid key in record").
+    const badKey = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, { first: 1 });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().message).toBe('first: keys must be submission ids');
     const foreign = await call(t, teacher, 'PUT', `/api/v1/submissions/mark/${name}`, {
       [mine!.id]: 1,
       [bobs!.id]: 1,
