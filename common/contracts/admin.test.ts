@@ -20,7 +20,7 @@ function refusal(schema: z.ZodType, value: unknown): string {
 }
 
 const x = (n: number) => 'x'.repeat(n);
-const list = (n: number, item: (i: number) => unknown) => Array.from({ length: n }, (_, i) => item(i));
+const list = <T>(n: number, item: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => item(i));
 
 describe('services and subscriptions', () => {
   it('ServiceRequest takes a name as text or as {name}', () => {

@@ -26,7 +26,7 @@ function refusal(schema: z.ZodType, value: unknown): string {
 }
 
 const x = (n: number) => 'x'.repeat(n);
-const list = (n: number, item: (i: number) => unknown) => Array.from({ length: n }, (_, i) => item(i));
+const list = <T>(n: number, item: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => item(i));
 
 const question = {
   title: 'T',
