@@ -45,6 +45,43 @@ export const questionRuleTexts = {
   dueFar: (days: number) => `must be at most ${days} days ahead`,
 };
 
+/**
+ * Spec 1 §5's problems of one item of a bulk upload (common/questions/checks.ts `checkBulkItem`), in
+ * its order; the server answers with the English ones, the /upload/multiples preview shows them in
+ * the language shown.
+ */
+export const bulkRuleTexts = {
+  notAnObject: 'Item is not an object',
+  titleMissing: 'Title is missing',
+  titleTooLong: (max: number) => `Title is longer than ${max} characters`,
+  questionMissing: 'Question is missing',
+  questionTooLong: (max: number) => `Question is longer than ${max} characters`,
+  typeWrong: 'Type is missing or incorrect',
+  candidatesMissing: "'candidates' are missing",
+  candidatesNotTexts: "'candidates' must be texts",
+  studentsMissing: "'students' header is missing",
+  studentsNotNames: "'students' must be names",
+  answerMissing: 'Answer is missing',
+  answerTooLong: (max: number) => `Answer is longer than ${max} characters`,
+  explanationMissing: 'Explanation is missing',
+  explanationTooLong: (max: number) => `Explanation is longer than ${max} characters`,
+  generatedMissing: 'Generated date is missing',
+  generatedNotDate: 'Generated date is not a date-time',
+  targetMissing: 'Target date is missing',
+  targetNotDate: 'Target date is not a date-time',
+  targetProblem: (problem: string) => `Target date ${problem}`,
+  hintNotText: 'Hint must be a text',
+  topicsNotTexts: "'topics' must be a list of texts",
+  answer: 'Answer',
+  candidates: 'Candidates',
+  ruleProblem: (field: string, problem: string) => `${field}: ${problem}`,
+  /** The JSON itself (web/src/pages/upload/bulk.ts). */
+  notAnArray: 'The JSON must be an array of questions: [ {…}, {…} ].',
+  invalidAt: (line: number, column: number, position: number, message: string) =>
+    `Invalid JSON at line ${line}, column ${column} (position ${position}): ${message}`,
+  invalid: (message: string) => `Invalid JSON: ${message}`,
+};
+
 /** /upload: the form, its tabs, the student picker and the preview. */
 export const uploadTexts = {
   heading: 'Upload',

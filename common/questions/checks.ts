@@ -1,4 +1,4 @@
-import { questionRuleTexts as rule } from '../authoringTexts.ts';
+import { bulkRuleTexts, questionRuleTexts as rule } from '../authoringTexts.ts';
 import { parseDateTime } from '../dates.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { questionLimits } from '../limits.ts';
@@ -106,55 +106,62 @@ export function checkBulkItem(
   item: unknown,
   now: Date,
   timeZone: string,
+  texts: { bulkRuleTexts: Translation<typeof bulkRuleTexts>; questionRuleTexts: Translation<typeof rule> } = {
+    bulkRuleTexts,
+    questionRuleTexts: rule,
+  },
 ): { problems: string[]; question: BulkQuestion | null } {
+  const t = texts.bulkRuleTexts;
   if (!item || typeof item !== 'object' || Array.isArray(item))
-    return { problems: ['Item is not an object'], question: null };
+    return { problems: [t.notAnObject], question: null };
   const q = item as Record<string, unknown>;
   const problems: string[] = [];
-  if (!isText(q.title)) problems.push('Title is missing');
-  else if (q.title.length > questionLimits.titleMax)
-    problems.push(`Title is longer than ${questionLimits.titleMax} characters`);
-  if (!isText(q.question)) problems.push('Question is missing');
+  if (!isText(q.title)) problems.push(t.titleMissing);
+  else if (q.title.length > questionLimits.titleMax) problems.push(t.titleTooLong(questionLimits.titleMax));
+  if (!isText(q.question)) problems.push(t.questionMissing);
   else if (q.question.length > questionLimits.questionMax)
-    problems.push(`Question is longer than ${questionLimits.questionMax} characters`);
+    problems.push(t.questionTooLong(questionLimits.questionMax));
   const typeOk = typeof q.type === 'string' && (QUESTION_TYPES as readonly string[]).includes(q.type);
-  if (!typeOk) problems.push('Type is missing or incorrect');
+  if (!typeOk) problems.push(t.typeWrong);
   const candidates = Array.isArray(q.candidates) ? q.candidates.map(candidateText) : null;
-  if (!candidates) problems.push("'candidates' are missing");
-  else if (candidates.some((c) => c === null)) problems.push("'candidates' must be texts");
-  if (!Array.isArray(q.students)) problems.push("'students' header is missing");
-  else if (q.students.some((s) => typeof s !== 'string')) problems.push("'students' must be names");
-  if (!isText(q.answer)) problems.push('Answer is missing');
+  if (!candidates) problems.push(t.candidatesMissing);
+  else if (candidates.some((c) => c === null)) problems.push(t.candidatesNotTexts);
+  if (!Array.isArray(q.students)) problems.push(t.studentsMissing);
+  else if (q.students.some((s) => typeof s !== 'string')) problems.push(t.studentsNotNames);
+  if (!isText(q.answer)) problems.push(t.answerMissing);
   else if (q.answer.length > questionLimits.answerMax)
-    problems.push(`Answer is longer than ${questionLimits.answerMax} characters`);
-  if (!isText(q.explanation)) problems.push('Explanation is missing');
+    problems.push(t.answerTooLong(questionLimits.answerMax));
+  if (!isText(q.explanation)) problems.push(t.explanationMissing);
   else if (q.explanation.length > questionLimits.explanationMax)
-    problems.push(`Explanation is longer than ${questionLimits.explanationMax} characters`);
+    problems.push(t.explanationTooLong(questionLimits.explanationMax));
   const generated = isText(q.generatedDate) ? parseDateTime(q.generatedDate, timeZone) : null;
-  if (!isText(q.generatedDate)) problems.push('Generated date is missing');
-  else if (!generated) problems.push('Generated date is not a date-time');
+  if (!isText(q.generatedDate)) problems.push(t.generatedMissing);
+  else if (!generated) problems.push(t.generatedNotDate);
   const target = isText(q.targetDate) ? parseDateTime(q.targetDate, timeZone) : null;
-  if (!isText(q.targetDate)) problems.push('Target date is missing');
-  else if (!target) problems.push('Target date is not a date-time');
+  if (!isText(q.targetDate)) problems.push(t.targetMissing);
+  else if (!target) problems.push(t.targetNotDate);
   else {
-    const problem = dueDateProblem(target, now);
-    if (problem) problems.push(`Target date ${problem}`);
+    const reason = dueDateReason(target, now);
+    if (reason) problems.push(t.targetProblem(dueDateText(texts.questionRuleTexts, reason)));
   }
-  if (q.hint !== undefined && q.hint !== null && typeof q.hint !== 'string')
-    problems.push('Hint must be a text');
+  if (q.hint !== undefined && q.hint !== null && typeof q.hint !== 'string') problems.push(t.hintNotText);
   if (
     q.topics !== undefined &&
     q.topics !== null &&
-    (!Array.isArray(q.topics) || q.topics.some((t) => typeof t !== 'string'))
+    (!Array.isArray(q.topics) || q.topics.some((topic) => typeof topic !== 'string'))
   ) {
-    problems.push("'topics' must be a list of texts");
+    problems.push(t.topicsNotTexts);
   }
   let options: string[] = [];
   let answer = typeof q.answer === 'string' ? q.answer : '';
   if (typeOk && candidates && !candidates.includes(null) && isText(q.answer)) {
     const rules = checkOptionsAndAnswer(q.type as QuestionType, candidates as string[], q.answer);
-    if (!rules.ok) problems.push(`${rules.field === 'answer' ? 'Answer' : 'Candidates'}: ${rules.message}`);
-    else ({ options, answer } = rules);
+    if (!rules.ok) {
+      const field = rules.field === 'answer' ? t.answer : t.candidates;
+      problems.push(
+        t.ruleProblem(field, ruleText(texts.questionRuleTexts, rules.reason, q.type as QuestionType)),
+      );
+    } else ({ options, answer } = rules);
   }
   if (problems.length > 0) return { problems, question: null };
   return {

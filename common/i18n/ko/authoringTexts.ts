@@ -32,6 +32,37 @@ export const questionRuleTexts: Translation<typeof en.questionRuleTexts> = {
   dueFar: (days: number) => `${days}일 이내여야 합니다`,
 };
 
+export const bulkRuleTexts: Translation<typeof en.bulkRuleTexts> = {
+  notAnObject: '항목이 객체가 아닙니다',
+  titleMissing: '제목(title)이 없습니다',
+  titleTooLong: (max: number) => `제목(title)이 ${max}자를 넘습니다`,
+  questionMissing: '문제(question)가 없습니다',
+  questionTooLong: (max: number) => `문제(question)가 ${max}자를 넘습니다`,
+  typeWrong: '유형(type)이 없거나 올바르지 않습니다',
+  candidatesMissing: "'candidates'가 없습니다",
+  candidatesNotTexts: "'candidates'는 텍스트여야 합니다",
+  studentsMissing: "'students' 항목이 없습니다",
+  studentsNotNames: "'students'는 이름이어야 합니다",
+  answerMissing: '정답(answer)이 없습니다',
+  answerTooLong: (max: number) => `정답(answer)이 ${max}자를 넘습니다`,
+  explanationMissing: '해설(explanation)이 없습니다',
+  explanationTooLong: (max: number) => `해설(explanation)이 ${max}자를 넘습니다`,
+  generatedMissing: '작성일(generatedDate)이 없습니다',
+  generatedNotDate: '작성일(generatedDate)이 날짜와 시각이 아닙니다',
+  targetMissing: '마감일(targetDate)이 없습니다',
+  targetNotDate: '마감일(targetDate)이 날짜와 시각이 아닙니다',
+  targetProblem: (problem: string) => `마감일(targetDate)은 ${problem}`,
+  hintNotText: '힌트(hint)는 텍스트여야 합니다',
+  topicsNotTexts: "'topics'는 텍스트 목록이어야 합니다",
+  answer: '정답',
+  candidates: '보기',
+  ruleProblem: (field: string, problem: string) => `${field}: ${problem}`,
+  notAnArray: 'JSON은 문제들의 배열이어야 합니다: [ {…}, {…} ]',
+  invalidAt: (line: number, column: number, position: number, message: string) =>
+    `JSON이 올바르지 않습니다: ${line}번째 줄, ${column}번째 칸 (위치 ${position}): ${message}`,
+  invalid: (message: string) => `JSON이 올바르지 않습니다: ${message}`,
+};
+
 export const uploadTexts: Translation<typeof en.uploadTexts> = {
   heading: '문제 올리기',
   bulkLink: '한꺼번에 올리기 (JSON)',

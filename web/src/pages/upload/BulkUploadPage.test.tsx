@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
+import { showLanguage } from '../../i18n/language.ts';
 import { BulkUploadPage } from './BulkUploadPage.tsx';
 
 /** `YYYY-MM-DDTHH:mm` of an instant in the browser's own zone (what its old check read dates in). */
@@ -74,5 +75,29 @@ describe('BulkUploadPage', () => {
     });
     await waitFor(() => expect(screen.getByText('2 questions parsed, all ready.')).toBeTruthy());
     await waitFor(() => expect(screen.queryByText(/questions have problems/)).toBeNull());
+  });
+
+  it('says the page and each item’s problems in Korean', async () => {
+    await showLanguage('ko');
+    try {
+      const user = userEvent.setup();
+      renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+      expect(await screen.findByText(/는 Pacific\/Kiritimati 기준입니다/)).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('JSON으로 쓴 문제'), {
+        target: { value: JSON.stringify([item(browserWallClock(new Date(Date.now() + 2 * 3_600_000)), '')]) },
+      });
+      await user.click(screen.getByRole('button', { name: '읽어 보기' }));
+      const problems = await screen.findByRole('list', { name: '항목 0의 문제점' });
+      expect([...problems.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        '제목(title)이 없습니다',
+        '마감일(targetDate)은 지난 시각일 수 없습니다',
+      ]);
+      expect(screen.getByText('문제 1개를 읽었습니다. 1개에 고칠 점이 있습니다.')).toBeTruthy();
+      const page = document.body.textContent!;
+      for (const english of ['Bulk', 'Parse', 'Submit', 'Problems', 'missing', 'questions parsed', 'Item'])
+        expect(page).not.toContain(english);
+    } finally {
+      await showLanguage('en');
+    }
   });
 });

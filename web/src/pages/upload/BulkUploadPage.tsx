@@ -46,7 +46,8 @@ const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
  */
 export function BulkUploadPage() {
   const { failureTexts } = useTexts('messages');
-  const { bulkTexts: t, uploadTexts } = useTexts('authoring');
+  const { bulkTexts: t, uploadTexts, bulkRuleTexts, questionRuleTexts } = useTexts('authoring');
+  const ruleTexts = { bulkRuleTexts, questionRuleTexts };
   const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
   const [items, setItems] = useState<Item[] | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);
@@ -61,7 +62,7 @@ export function BulkUploadPage() {
     localStorage.setItem('tutorfolio:bulk', next);
   };
   const parse = () => {
-    const result = parseBulkJson(text);
+    const result = parseBulkJson(text, bulkRuleTexts);
     setServerErrors(new Map());
     setSaved(null);
     if ('error' in result) {
@@ -89,7 +90,7 @@ export function BulkUploadPage() {
   // Dates without an offset are read in the app's zone here as on the server (issue 11).
   const timeZone = useAppTimeZone();
   const problems = (items ?? []).map((item, i) => [
-    ...checkBulkItem(item, now, timeZone).problems,
+    ...checkBulkItem(item, now, timeZone, ruleTexts).problems,
     ...(serverErrors.get(i) ?? []),
   ]);
   const failing = problems.filter((p) => p.length > 0).length;
@@ -101,7 +102,7 @@ export function BulkUploadPage() {
   const submit = async () => {
     const parsed = parse();
     if (!parsed) return;
-    const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone).problems);
+    const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone, ruleTexts).problems);
     if (local.some((p) => p.length))
       return showToast(t.haveProblems(local.filter((p) => p.length).length), 'error', PROBLEMS_TOAST);
     setUploading({ count: parsed.length, started: Date.now() });
