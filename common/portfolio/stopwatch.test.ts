@@ -58,3 +58,46 @@ describe('stopwatch formats (spec 2 §2, §4)', () => {
     expect(agoInWords({ ...zero, monthAgo: 3, dayAgo: 95 }, ko)).toBe('3개월 전');
   });
 });
+
+describe('agoBetween: calendar months and elapsed units', () => {
+  const at = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0) => ({
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+  });
+
+  it('counts a month only when the day and time are reached', () => {
+    expect(agoBetween(at(2026, 1, 31, 10), at(2026, 2, 28, 10))).toMatchObject({ monthAgo: 0, dayAgo: 28 });
+    expect(agoBetween(at(2026, 1, 15, 10, 30), at(2026, 2, 15, 10, 29))).toMatchObject({ monthAgo: 0 });
+    expect(agoBetween(at(2026, 1, 15, 10, 30), at(2026, 2, 15, 10, 30))).toMatchObject({ monthAgo: 1 });
+    expect(agoBetween(at(2026, 1, 15, 10, 30, 5), at(2026, 2, 15, 10, 30, 4))).toMatchObject({ monthAgo: 0 });
+    expect(agoBetween(at(2026, 1, 15, 10), at(2026, 2, 15, 9, 59))).toMatchObject({ monthAgo: 0 });
+    expect(agoBetween(at(2026, 1, 15, 10), at(2026, 2, 14, 23))).toMatchObject({ monthAgo: 0 });
+    expect(agoBetween(at(2025, 3, 1), at(2026, 3, 1))).toMatchObject({
+      yearAgo: 1,
+      monthAgo: 12,
+      dayAgo: 365,
+    });
+  });
+
+  it('counts backwards the same way', () => {
+    expect(agoBetween(at(2026, 2, 15, 10, 30), at(2026, 1, 15, 10, 31))).toMatchObject({ monthAgo: 0 });
+    expect(agoBetween(at(2026, 2, 15, 10, 30), at(2026, 1, 15, 10, 30))).toMatchObject({ monthAgo: -1 });
+    expect(agoBetween(at(2026, 2, 15, 10, 30, 4), at(2026, 1, 15, 10, 30, 5))).toMatchObject({ monthAgo: 0 });
+    expect(agoBetween(at(2026, 3, 15), at(2026, 1, 16))).toMatchObject({ monthAgo: -1, dayAgo: -58 });
+    expect(agoBetween(at(2026, 3, 15, 10), at(2026, 1, 15, 11))).toMatchObject({ monthAgo: -1 });
+  });
+
+  it('counts days, hours and minutes by elapsed time across a month end', () => {
+    expect(agoBetween(at(2026, 1, 31, 23, 59), at(2026, 2, 1, 0, 1))).toEqual({
+      yearAgo: 0,
+      monthAgo: 0,
+      dayAgo: 0,
+      hourAgo: 0,
+      minAgo: 2,
+    });
+  });
+});
