@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { adminKeys } from '../../api/admin.ts';
+import { userKeys, usersApi } from '../../api/users.ts';
 import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { type FailureOptions, useApiFailure } from '../../layout/useApiFailure.ts';
-import { useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
 
@@ -108,7 +108,9 @@ const AT: Intl.DateTimeFormatOptions = {
  */
 export function useAdminTime(): (iso: string) => string {
   const locale = useIntlLocale();
-  const timeZone = useAppTimeZone();
+  // The zone the session check names (AdminPage asks it first; the server's default until then).
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const timeZone = me.data?.timeZone ?? 'Asia/Seoul';
   return (iso) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : dateFormat(locale, { ...AT, timeZone }).format(date);
