@@ -22,7 +22,7 @@ export const adminTexts: Translation<typeof en.adminTexts> = {
   targetHint: '이 학생의 답안으로 데이터를 처음부터 다시 계산합니다.',
   reload: '다시 계산',
   reloaded: (title: string) => `${title} - 다시 계산했습니다`,
-  noSuchStudent: (name: string) => `${name}(이)라는 학생은 없습니다.`,
+  noSuchStudent: (name: string) => `이름이 ${name}인 학생은 없습니다.`,
   targetMissing: '대상 학생을 입력하세요.',
   // Services matrix
   services: '서비스',

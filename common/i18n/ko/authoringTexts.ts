@@ -16,7 +16,7 @@ export const questionTexts: Translation<typeof en.questionTexts> = {
   none: '(없음)',
   optionsLegend: (several: boolean) => `보기 (정답${several ? '을 모두' : ' 하나를'} 표시하세요)`,
   option: (n: number) => `보기 ${n}`,
-  optionIsRight: (n: number) => `보기 ${n}이(가) 정답`,
+  optionIsRight: (n: number) => `${n}번 보기가 정답`,
   zoneTime: (zone: string) => `${zone} 기준`,
 };
 
@@ -69,7 +69,7 @@ export const uploadTexts: Translation<typeof en.uploadTexts> = {
   tabs: '작성 중인 문제',
   tab: (n: number) => `문제 ${n}`,
   closeQuestion: (n: number) => `문제 ${n} 닫기`,
-  confirmClose: (n: number) => `문제 ${n}을(를) 닫을까요? 작성한 내용은 사라집니다.`,
+  confirmClose: (n: number) => `${n}번 문제를 닫을까요? 작성한 내용은 사라집니다.`,
   confirmRemoveAll: '작성 중인 문제를 모두 지울까요?',
   assignmentTitle: '과제 제목',
   questionText: '문제 내용',

@@ -37,7 +37,7 @@ export const markingInboxTexts: Translation<typeof en.markingInboxTexts> = {
   keyWrong: '오답',
   keyUnmarked: '미채점 (누르면 다음 답으로)',
   keyMove: '이동',
-  noSuchStudent: (name: string) => `${name}(이)라는 학생은 없습니다.`,
+  noSuchStudent: (name: string) => `이름이 ${name}인 학생은 없습니다.`,
   seeEveryStudent: '모든 학생의 답 보기',
   nothingToMark: (student: string | null, date: string | null) =>
     `${student ? `${student} 학생의 ` : ''}${date ? `${date} 마감 ` : ''}채점할 답이 없습니다.`,

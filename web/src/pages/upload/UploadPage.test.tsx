@@ -165,7 +165,7 @@ describe('UploadPage in Korean', () => {
       expect(await screen.findByText('정답을 입력하세요.')).toBeTruthy();
       await user.selectOptions(screen.getByLabelText('유형'), 'm');
       expect(screen.getByRole('group', { name: '보기 (정답 하나를 표시하세요)' })).toBeTruthy();
-      expect(screen.getByRole('radio', { name: '보기 1이(가) 정답' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: '1번 보기가 정답' })).toBeTruthy();
       await user.click(screen.getByRole('button', { name: '문제와 제출 결과 미리 보기' }));
       expect(screen.getByRole('heading', { name: '학생에게 보이는 모습' })).toBeTruthy();
 
