@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fromWallClock, isDay, parseDateTime, zoneOffsetMinutes } from './dates.ts';
+import {
+  formatDateTime,
+  fromWallClock,
+  isDay,
+  parseDateTime,
+  wallClockFromIntl,
+  zoneOffsetMinutes,
+} from './dates.ts';
 
 /** Edges of the date rules, written against the survivors of the mutation run of common/. */
 describe('dates: edges', () => {
+  it('wallClockFromIntl reads every field, seconds included', () => {
+    expect(wallClockFromIntl(new Date('2026-03-10T01:02:07Z'), 'Asia/Seoul')).toEqual({
+      year: 2026,
+      month: 3,
+      day: 10,
+      hour: 10,
+      minute: 2,
+      second: 7,
+    });
+  });
+
   it('isDay wants exactly YYYY-MM-DD naming a real day', () => {
     expect(isDay('2026-02-28')).toBe(true);
     expect(isDay('2024-02-29')).toBe(true);
