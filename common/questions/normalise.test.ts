@@ -146,3 +146,20 @@ describe('properties', () => {
     );
   });
 });
+
+describe('answer keys: punctuation before a digit, white space in code', () => {
+  it('keeps . , / : only between digits, - and . before a digit, and spaces out the rest', () => {
+    expect(textKey('a,5')).toBe('a 5');
+    expect(textKey('1;5')).toBe('1 5');
+    expect(textKey('!5')).toBe('5');
+    expect(textKey('x (5)')).toBe('x 5');
+    expect(textKey('1,5')).toBe('1,5');
+    expect(textKey('a -5')).toBe('a -5');
+    expect(textKey('a .5')).toBe('a .5');
+  });
+
+  it('collapses every run of white space in code before deciding which to keep', () => {
+    expect(codeKey('a\n\n b')).toBe('a b');
+    expect(codeKey('x =\t\n1')).toBe('x=1');
+  });
+});
