@@ -1,8 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTexts } from '../i18n/texts.ts';
 import { ChunkLoadError, reloadFor, shouldReloadFor } from './chunks.ts';
 import { retryFailedChunks } from './lazyPage.tsx';
+import { PreloadLink as Link } from './PreloadLink.tsx';
 
 /**
  * Where a route's part of the screen shows that its code is loading, failed to load (spec 2 §8:

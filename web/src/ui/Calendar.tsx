@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { CalendarItem } from '../../../common/contracts/tutoring.ts';
 import { calendarsApi } from '../api/calendars.ts';
+import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
 import styles from './Calendar.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
@@ -10,6 +9,7 @@ import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { localInputValue, useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { Button } from '../../ui/Button.tsx';

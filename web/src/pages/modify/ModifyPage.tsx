@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { ModifyResult } from '../../../../common/contracts/tutoring.ts';
 import { authoringApi, authoringKeys, type QuestionChange } from '../../api/authoring.ts';
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';

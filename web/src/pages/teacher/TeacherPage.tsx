@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { useTexts } from '../../i18n/texts.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { Calendar } from '../../ui/Calendar.tsx';
 import { addToStudentList, readStudentList, writeStudentList } from './studentList.ts';
 import styles from './TeacherPage.module.css';

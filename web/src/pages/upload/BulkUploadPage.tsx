@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { checkBulkItem } from '../../../../common/questions/checks.ts';
 import { authoringApi } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/Toast.tsx';

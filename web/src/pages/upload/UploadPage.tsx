@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { authoringApi } from '../../api/authoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
+import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { Button } from '../../ui/Button.tsx';
