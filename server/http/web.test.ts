@@ -261,6 +261,10 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       expect(head.split(' crossorigin ').length).toBe(head.split('fetchpriority="low" crossorigin ').length);
       expect(archive.body).toContain('<script type="module" crossorigin src="/assets/index.js">');
       expect(archive.body).not.toContain('fetchpriority');
+      // The first paint waits until #root has been read to its end (never half a form, then a shift).
+      expect(head).toContain('<link rel="expect" href="#root-read" blocking="render">');
+      expect(login.body).toContain('</form></div><template id="root-read"></template>');
+      expect(archive.body).not.toContain('rel="expect"');
     } finally {
       await app.close();
       remove(dir);

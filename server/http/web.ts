@@ -56,6 +56,10 @@ const STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="(\/asset
  * it only at that address) and the styles its preload links name inline in the head, so the first
  * paint is the styled page without waiting for a style sheet's round trip. The links stay: the app
  * loads the same files when it starts, from the cache.
+ * The first paint also waits until #root has been read to its end (`<link rel="expect"
+ * blocking="render">`): a browser that paints while it is still reading the page (a busy phone does)
+ * would otherwise show half a form, centred, and move it when the rest arrives (a layout shift, and the
+ * page's largest paint later).
  */
 export function withPrerenderedPage(
   html: string,
@@ -68,11 +72,18 @@ export function withPrerenderedPage(
     // Nothing in a style sheet may close the element it is inlined into.
     .map((css) => `<style>${css.replaceAll('</', '<\\/')}</style>`)
     .join('');
-  const root = `<div id="root" ${page.attribute}="${page.path}">${page.markup}</div>`;
+  const root = `<div id="root" ${page.attribute}="${page.path}">${page.markup}</div>${ROOT_READ_MARK}`;
   return withLowPriorityCode(html)
     .replace(/<div id="root">[\s\S]*?<\/div>/, () => root)
-    .replace(/<\/head>/i, () => `${styles}</head>`);
+    .replace(/<\/head>/i, () => `${styles}${RENDER_AFTER_ROOT}</head>`);
 }
+
+/**
+ * Holds the first paint until the parser has read #root to its end (browsers without it ignore it):
+ * until it has reached the empty mark written right after it.
+ */
+export const RENDER_AFTER_ROOT = '<link rel="expect" href="#root-read" blocking="render">';
+const ROOT_READ_MARK = '<template id="root-read"></template>';
 
 /**
  * A prerendered page paints from its HTML alone (markup and styles inline), so its scripts and
