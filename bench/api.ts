@@ -4,6 +4,7 @@
 //
 //   npm run bench:api                                   # this checkout, both databases, 3 rounds
 //   npm run bench:api -- --server before=/tmp/tf-base --server after=.   # two checkouts, interleaved
+//   npm run bench:api -- --cpu-only --server a=. --server 'b=.;NODE_OPTIONS=--max-semi-space-size=64'  # one setting
 //   npm run bench:api -- --db postgres --endpoints read --runs 1 --cpu-prof /tmp/prof
 //
 // Each round starts every server on a fresh copy of one seeded database (PostgreSQL: CREATE
@@ -73,15 +74,19 @@ const warmup = Number(options.warmup);
 const runs = Number(options.runs);
 const studentCount = Number(options.students);
 const questionCount = Number(options.questions);
+const envPairs = (pairs: string[]) =>
+  Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+/** `label=dir`, optionally with settings of that server alone: `label=dir;NAME=value;NAME=value`. */
 const servers = (options.server ?? ['this=.']).map((spec) => {
-  const [label, dir] = spec.includes('=')
-    ? [spec.slice(0, spec.indexOf('=')), spec.slice(spec.indexOf('=') + 1)]
-    : [spec, spec];
-  return { label, dir: path.resolve(dir) };
+  const [where, ...settings] = spec.split(';');
+  const [label, dir] = where!.includes('=')
+    ? [where!.slice(0, where!.indexOf('=')), where!.slice(where!.indexOf('=') + 1)]
+    : [where!, where!];
+  return { label, dir: path.resolve(dir), env: envPairs(settings) };
 });
-const serverEnv = Object.fromEntries(
-  (options.env ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
+const serverEnv = envPairs(options.env ?? []);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-bench-api-'));
 const timeZone = 'Asia/Seoul';
 
@@ -378,18 +383,38 @@ type Figures = {
   cpu?: { process: number; main: number } | null;
 };
 
-/** CPU time the process `pid` has used so far (µs): all its threads, and its main thread alone. */
+/**
+ * CPU time the server has used so far (µs): all threads of the process `pid` and of its children
+ * (the workers of WEB_CONCURRENCY), and their main threads alone.
+ */
 function cpuTimes(pid: number): { process: number; main: number } | null {
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks).
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    // The thread group leader's time on the CPU (ns): Node's main thread.
-    const main = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
-    return { process: (ticks * 1e6) / CLOCK_TICKS, main: main / 1000 };
+    let process = 0;
+    let main = 0;
+    for (const one of [pid, ...childrenOf(pid)]) {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks).
+      const stat = fs.readFileSync(`/proc/${one}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      process += ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+      // The thread group leader's time on the CPU (ns): Node's main thread.
+      main += Number(fs.readFileSync(`/proc/${one}/task/${one}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+    }
+    return { process, main };
   } catch {
     return null; // not Linux
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
   }
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -762,7 +787,11 @@ async function main() {
       for (const kind of kinds) {
         const data = fixtures.get(kind)!;
         const copy = await freshCopy(kind);
-        const running = await startServer(server.dir, copy.env, `${server.label}-${kind}-${round}`);
+        const running = await startServer(
+          server.dir,
+          { ...server.env, ...copy.env },
+          `${server.label}-${kind}-${round}`,
+        );
         try {
           const next = { k: 0 };
           for (const endpoint of endpoints) {
@@ -890,7 +919,11 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
           running.push({
             label: server.label,
             copy,
-            server: await startServer(server.dir, copy.env, `${server.label}-${kind}-${round}`),
+            server: await startServer(
+              server.dir,
+              { ...server.env, ...copy.env },
+              `${server.label}-${kind}-${round}`,
+            ),
             next: { k: 0 },
           });
         }

@@ -15,6 +15,8 @@ export type Config = {
   databaseUrl: string | null;
   /** Connections this instance keeps to PostgreSQL at most (requests beyond wait their turn). */
   databasePoolSize: number;
+  /** Server processes on one port (node:cluster); above 1 only on PostgreSQL (server/cluster.ts). */
+  workers: number;
   timeZone: string;
   /** The app's public origin (scheme://host[:port]) when it is served behind a proxy or on HTTPS. */
   publicUrl: URL | null;
@@ -113,6 +115,7 @@ const settings = {
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
   APP_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Seoul or Europe/London')
@@ -262,12 +265,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid setting HEADERS_TIMEOUT_MS=${JSON.stringify(env.HEADERS_TIMEOUT_MS ?? String(headersTimeoutMs))}: must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}).`,
     );
   }
+  const workers = read('WEB_CONCURRENCY');
+  if (workers > 1 && !read('DATABASE_URL')) {
+    throw new ConfigError(
+      `Invalid setting WEB_CONCURRENCY=${JSON.stringify(env.WEB_CONCURRENCY)}: more than one server process needs PostgreSQL (DATABASE_URL); the embedded database belongs to one process.`,
+    );
+  }
   return {
     port: read('PORT'),
     host: read('HOST'),
     dataDir: path.resolve(read('DATA_DIR')),
     databaseUrl: read('DATABASE_URL') ?? null,
     databasePoolSize: read('DATABASE_POOL_SIZE'),
+    workers,
     timeZone: read('APP_TIME_ZONE'),
     publicUrl: publicUrl ? new URL(publicUrl) : null,
     trustProxy: read('TRUST_PROXY'),

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { runPrimary } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { type Database, describeDatabase, openConfiguredDatabase } from './db/open.ts';
@@ -23,9 +25,23 @@ const LOG_FLUSH_MS = 1000;
  */
 export async function runServer(options: { now: () => Date }): Promise<void> {
   const config = readConfigOrExit();
+  const demo = config.demo || process.argv.includes('--demo');
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The database is migrated and the demo seeded once, here; then the workers (server/cluster.ts).
+    await runPrimary(config, {
+      watchdogMs: SHUTDOWN_WATCHDOG_MS,
+      prepare: async () => {
+        const database = await openDatabaseOrExit(config);
+        if (demo)
+          printDemoAccounts(await seedDemo(database.db, { now: options.now(), timeZone: config.timeZone }));
+        await database.close();
+      },
+    });
+    return;
+  }
   const database = await openDatabaseOrExit(config);
 
-  if (config.demo || process.argv.includes('--demo')) {
+  if (demo && cluster.isPrimary) {
     printDemoAccounts(await seedDemo(database.db, { now: options.now(), timeZone: config.timeZone }));
   }
 
@@ -65,7 +81,10 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  // A worker's one signal is its primary's SIGTERM (a Ctrl-C reaches the whole process group).
+  process.on('SIGINT', () => {
+    if (cluster.isPrimary) void stop('SIGINT');
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -80,6 +99,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isWorker) return; // the primary says it once all workers listen
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`Tutorfolio is serving http://${shownHost}:${config.port} (${describeDatabase(config)}).`);
 }

@@ -1,0 +1,68 @@
+// The floor under the tutoring read's CPU per request: a bare Fastify route and a node-postgres pool
+// answering the same rows with the same SQL, and nothing else — no session, access rule, parsing,
+// mapping, security headers, compression or log line. `npm run bench:api` starts it as a checkout of
+// its own (it answers only the read):
+//
+//   npm run bench:api -- --cpu-only --db postgres --endpoints read --server floor=bench/floor --server app=.
+//
+// What the app spends per read above this floor is what its own work costs (docs/performance.md).
+import Fastify from 'fastify';
+import pg from 'pg';
+import { openDatabase } from '../../../server/db/open.ts';
+import { parsePage } from '../../../server/http/paging.ts';
+import { pendingQuestionsPage, pendingSortable } from '../../../server/questions/queries.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('the floor runs on PostgreSQL only (DATABASE_URL)');
+const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+
+// The page statement exactly as the app sends it for a student, recorded once through the app's own
+// query (its SQL text and its parameters), then sent as a named statement as node-postgres does.
+const recorder = await openDatabase({ kind: 'postgres', url, poolSize: 1, migrationsFolder: null });
+type Statement = { name: string; text: string; values: unknown[] } | null;
+const statements = new Map<string, Promise<Statement>>();
+async function record(name: string): Promise<Statement> {
+  const { rows } = await pool.query('select id from users where lower(username) = lower($1)', [name]);
+  if (!rows[0]) return null;
+  recorder.queries.log = [];
+  await pendingQuestionsPage(
+    recorder.db,
+    rows[0].id,
+    null,
+    parsePage({ page: '0', size: '5' }, pendingSortable),
+  );
+  const [recorded] = recorder.queries.log;
+  recorder.queries.log = null;
+  return { name: `floor_${statements.size}`, text: recorded!.query, values: recorded!.params };
+}
+/** One recording per name, shared by the requests that arrive while it runs. */
+function statementFor(name: string): Promise<Statement> {
+  const key = name.toLowerCase();
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = record(key);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+const app = Fastify({ logger: false });
+app.get('/api/v1/questions/student/:name', async (request, reply) => {
+  const statement = await statementFor((request.params as { name: string }).name);
+  if (!statement) return reply.code(404).send();
+  const { rows } = await pool.query(statement);
+  return { content: rows, total: rows[0]?.total ?? 0 };
+});
+app.get('/readyz', async () => {
+  await pool.query('select 1');
+  return 'ready';
+});
+await app.listen({ port: Number(process.env.PORT ?? 8080), host: process.env.HOST ?? '127.0.0.1' });
+console.log('Tutorfolio is serving (the floor: bare Fastify and node-postgres)');
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    void app
+      .close()
+      .then(() => Promise.all([pool.end(), recorder.close()]))
+      .finally(() => process.exit(0));
+  });
