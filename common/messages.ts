@@ -94,6 +94,51 @@ export const failureTexts = {
   issue: 'There is an issue',
 } as const;
 
+/** The kit's shared parts: the pager (spec 1 §2), the confirm dialog, notifications, floating panels. */
+export const layoutTexts = {
+  perPage: 'Questions per page',
+  pages: 'Pages',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
+  page: (page: number) => `Page ${page}`,
+  top: '↑ Top',
+  bottom: '↓ Bottom',
+  ok: 'OK',
+  cancel: 'Cancel',
+  notifications: 'Notifications',
+  dismiss: 'Dismiss',
+  movePanel: (title: string) => `Move the ${title} panel (drag, or use the arrow keys)`,
+} as const;
+
+/**
+ * How a failure names what the server refused (web/src/api/failures.ts): the fields of a request in
+ * words, an unnamed position, and a field's problem after its name ("Title must not be empty").
+ */
+export const fieldTexts = {
+  labels: {
+    title: 'Title',
+    question: 'Question',
+    type: 'Type',
+    candidates: 'Options',
+    answer: 'Answer',
+    studentAnswer: 'Answer',
+    explanation: 'Explanation',
+    hint: 'Hint',
+    topics: 'Topics',
+    students: 'Students',
+    names: 'Students',
+    targetDate: 'Due date',
+    generatedDate: 'Generated date',
+    questionId: 'Question',
+    questionIds: 'Questions',
+    draftVersion: 'Answer',
+    q: 'Search text',
+  },
+  item: (number: number) => `Item ${number}`,
+  problem: (field: string, problem: string) => `${field} ${problem}`,
+} as const;
+
 /** Messages the API answers with (JSON `message`), shared so tests and pages agree on them. */
 export const apiMessages = {
   emailInUse: 'Email is already in use!',

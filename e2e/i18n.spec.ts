@@ -3,7 +3,11 @@ import { formatDateTime } from '../common/dates.ts';
 import * as koAuthoring from '../common/i18n/ko/authoringTexts.ts';
 import * as koMarking from '../common/i18n/ko/markingTexts.ts';
 import * as ko from '../common/i18n/ko/messages.ts';
+import { submissionTexts as koSubmissionTexts } from '../common/i18n/ko/submissionTexts.ts';
+import { tutoringTexts as koTutoringTexts } from '../common/i18n/ko/tutoringTexts.ts';
 import * as en from '../common/messages.ts';
+import { submissionTexts as enSubmissionTexts } from '../common/submissionTexts.ts';
+import { tutoringTexts as enTutoringTexts } from '../common/tutoringTexts.ts';
 import { e2eNow } from './clock.ts';
 import { apiAs, demo, expect, hoursFromNow, signUp, test, uniqueName } from './fixtures.ts';
 
@@ -14,6 +18,11 @@ import { apiAs, demo, expect, hoursFromNow, signUp, test, uniqueName } from './f
  * server rendered comes in the browser's language and the app takes it over without redrawing it.
  */
 const texts = { en, ko } as const;
+/** The student's pages' words in each language (common/tutoringTexts.ts, common/submissionTexts.ts). */
+const pageTexts = {
+  en: { tutoring: enTutoringTexts, submissions: enSubmissionTexts },
+  ko: { tutoring: koTutoringTexts, submissions: koSubmissionTexts },
+} as const;
 const LOCALES = { en: 'en-US', ko: 'ko-KR' } as const;
 
 /** A new student with one question due (made through the API, as a teacher would). */
@@ -75,7 +84,8 @@ for (const language of ['en', 'ko'] as const) {
       playwright,
       baseURL,
     }) => {
-      const { headerTexts } = texts[language];
+      const { headerTexts, layoutTexts } = texts[language];
+      const { tutoring, submissions } = pageTexts[language];
       const title = uniqueName('Sum');
       const student = await studentWithQuestion(playwright, baseURL!, title);
       await signInIn(page, language, student);
@@ -84,14 +94,50 @@ for (const language of ['en', 'ko'] as const) {
       await expect(nav.getByRole('combobox', { name: headerTexts.language })).toHaveValue(language);
       await nav.getByRole('link', { name: headerTexts.questions, exact: true }).click();
       await expect(page).toHaveURL(`/tutoring/${student.name}`);
+      await expect(
+        page.getByRole('heading', { name: tutoring.heading(student.name), level: 1 }),
+      ).toBeVisible();
+      const panel = page.getByRole('complementary');
+      await expect(panel.getByRole('heading', { name: tutoring.answerTitle })).toBeVisible();
+      await expect(page.getByLabel(layoutTexts.perPage)).toBeVisible();
       const card = page.locator('article').filter({ hasText: title });
+      await expect(card.getByText(tutoring.hintLabel, { exact: true })).toBeVisible();
+      await expect(card).toContainText(tutoring.dueAt);
       await card.getByRole('radio', { name: '4', exact: true }).check();
-      await page.getByRole('complementary').getByRole('button', { name: 'Submit All' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-      await expect(page.getByRole('status').filter({ hasText: '1 correct' })).toBeVisible();
+      await expect(panel.getByText(tutoring.progress(1, 1))).toBeVisible();
+      await panel.getByRole('button', { name: tutoring.submitAll }).click();
+      // The spec's confirm, in the language shown, with its buttons.
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(submissions.confirmSubmit);
+      await expect(dialog.getByRole('button', { name: layoutTexts.cancel })).toBeVisible();
+      await dialog.getByRole('button', { name: layoutTexts.ok }).click();
+      await expect(page.getByRole('status').filter({ hasText: submissions.submitted(1, 1) })).toBeVisible();
       await nav.getByRole('link', { name: headerTexts.submissions, exact: true }).click();
       await expect(page).toHaveURL(`/submission/${student.name}`);
       await expect(page.getByRole('heading', { name: new RegExp(title) }).first()).toBeVisible();
+      // The submission's check result and the score, in the language shown.
+      await expect(
+        page.getByRole('heading', { name: submissions.submissions.heading, level: 1 }),
+      ).toBeVisible();
+      await expect(page.getByTestId('score')).toHaveText(submissions.submissions.score(1, 1, '100.00'));
+      const result = page.locator('article').filter({ hasText: title }).locator('dl');
+      await expect(result.locator('dt')).toHaveText([
+        submissions.check.yourAnswer,
+        submissions.check.correctAnswer,
+        submissions.check.result,
+        submissions.check.submitted,
+        submissions.check.explanation,
+      ]);
+      await expect(result.locator('dd').nth(2)).toHaveText(submissions.check.correct);
+      await expect(
+        page.getByRole('complementary').getByRole('heading', { name: tutoring.checkTitle }),
+      ).toBeVisible();
+      // Review: nothing wrong to redo.
+      await nav.getByRole('link', { name: headerTexts.review, exact: true }).click();
+      await expect(page).toHaveURL(`/review/${student.name}`);
+      await expect(page.getByRole('heading', { name: submissions.review.heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: submissions.review.nothing })).toBeVisible();
+      await expect(page.getByRole('button', { name: submissions.review.submit, exact: true })).toBeDisabled();
       // Still the same language after all that; nothing on the page in the other one's header words.
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const other = texts[language === 'en' ? 'ko' : 'en'].headerTexts;

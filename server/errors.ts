@@ -12,19 +12,18 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
  */
 export type Text = string | LocalText;
 
+/** A field-level problem (`details` of an answer): where, and its words. */
+export type Detail = { path: string; message: Text };
+
 export class AppError extends Error {
   readonly status: ErrorStatus;
   /** The words to send, in the request's language (`message` holds them in English, for the log). */
   readonly text: Text;
-  readonly details: { path: string; message: string }[] | undefined;
+  /** Field-level problems; each message sent in the request's language too. */
+  readonly details: Detail[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    status: ErrorStatus,
-    message: Text,
-    details?: { path: string; message: string }[],
-    headers?: Record<string, string>,
-  ) {
+  constructor(status: ErrorStatus, message: Text, details?: Detail[], headers?: Record<string, string>) {
     super(inLanguage(message, 'en'));
     this.text = message;
     this.status = status;
@@ -33,8 +32,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: Text, details?: { path: string; message: string }[]) =>
-  new AppError(400, message, details);
+export const badRequest = (message: Text, details?: Detail[]) => new AppError(400, message, details);
 export const unauthorized = (message: Text) => new AppError(401, message);
 export const forbidden = (message: Text) => new AppError(403, message);
 export const notFound = (message: Text) => new AppError(404, message);

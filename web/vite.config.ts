@@ -221,20 +221,23 @@ export default defineConfig({
               test: /web[\\/]src[\\/]pages[\\/]portfolio[\\/](content[\\/]|Picture|PortfolioNav|motion|nav\.module)|common[\\/]portfolioTexts|portfolio-photos/,
               priority: 22,
             },
-            // The student's pages' shared parts (question card, drafts, panel) and the tutoring page.
+            // The student's pages' shared parts (question card, drafts, panel) and the tutoring page,
+            // with their English texts (common/tutoringTexts.ts: the `tutoring` namespace's English
+            // loader then finds them here, no request of its own; the Korean is a chunk of its own).
             // Not the submissions page (it shows the floating calendar, which would then come with
             // every page of the group) nor review nor the submitted-answer card: each is its own chunk, so a first visit of
             // /tutoring/{name} does not carry them.
             {
               name: 'tutoring',
-              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage|ReviewPage|CheckResult)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates)\.ts/,
+              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage|ReviewPage|CheckResult)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates|tutoringTexts)\.ts/,
               priority: 20,
             },
             // Answers as people read them and the submitted-answer card (submissions, review, the
-            // teacher tools): one chunk for the pages that show answers, never the tutoring page's.
+            // teacher tools), with their English texts: one chunk for the pages that show answers, never
+            // the tutoring page's.
             {
               name: 'answers',
-              test: /web[\\/]src[\\/](ui[\\/]AnswerText|pages[\\/]tutoring[\\/]CheckResult)\b/,
+              test: /web[\\/]src[\\/](ui[\\/]AnswerText|pages[\\/]tutoring[\\/]CheckResult)\b|common[\\/]submissionTexts\.ts/,
               priority: 15,
             },
           ],

@@ -2,8 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../common/contracts/users.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
-import { AppError, ResponseContractError } from '../errors.ts';
+import { AppError, type Detail, ResponseContractError } from '../errors.ts';
 import { answerLanguage, inLanguage, type ServerTexts } from '../i18n/texts.ts';
+import { detailIn } from '../i18n/validation.ts';
 
 export function errorBody(status: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
   return { status, error: STATUS_CODES[status] ?? 'Error', message, ...(details ? { details } : {}) };
@@ -60,13 +61,21 @@ export function errorAnswer(
       : answer.message === apiMessages.internal(id)
         ? (t: ServerTexts) => t.apiMessages.internal(id)
         : answer.message;
-  return { ...answer, message: inLanguage(text, language) };
+  const { details: problems, ...rest } = answer;
+  const details = problems?.map((detail) => ({
+    path: detail.path,
+    message:
+      typeof detail.message === 'function'
+        ? inLanguage(detail.message, language)
+        : detailIn(detail.message, language),
+  }));
+  return { ...rest, message: inLanguage(text, language), ...(details ? { details } : {}) };
 }
 
 function englishAnswer(
   error: FastifyError,
   request: FastifyRequest,
-): { status: number; message: string; details?: ApiErrorBody['details']; headers?: Record<string, string> } {
+): { status: number; message: string; details?: Detail[]; headers?: Record<string, string> } {
   if (error instanceof AppError) {
     return {
       status: error.status,

@@ -1,8 +1,11 @@
-import { describeIssues } from '../../common/validation.ts';
 import type { z } from '../../common/zod.ts';
 import { badRequest } from '../errors.ts';
+import { validationFailure } from '../i18n/validation.ts';
 
-/** Parses a request part with a shared zod schema; a failure is a 400 whose message names the field. */
+/**
+ * Parses a request part with a shared zod schema; a failure is a 400 whose message names the field,
+ * in the request's language (server/i18n/validation.ts).
+ */
 export function parseWith<S extends z.ZodType>(
   schema: S,
   value: unknown,
@@ -13,6 +16,5 @@ export function parseWith<S extends z.ZodType>(
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const { message, details } = describeIssues(result.error.issues);
-  throw badRequest(message || `The request ${part} is not valid.`, details);
+  throw validationFailure(schema, value, result.error.issues, part);
 }

@@ -12,6 +12,9 @@ import * as koMathTexts from '../../common/i18n/ko/mathTexts.ts';
 import * as koMessages from '../../common/i18n/ko/messages.ts';
 import * as koPortfolioTexts from '../../common/i18n/ko/portfolioTexts.ts';
 import * as koReviewTexts from '../../common/i18n/ko/reviewTexts.ts';
+import * as koSubmissionTexts from '../../common/i18n/ko/submissionTexts.ts';
+import * as koTutoringTexts from '../../common/i18n/ko/tutoringTexts.ts';
+import * as koValidationTexts from '../../common/i18n/ko/validationTexts.ts';
 import * as koWeekTexts from '../../common/i18n/ko/weekTexts.ts';
 import * as insightTexts from '../../common/insightTexts.ts';
 import * as markingTexts from '../../common/markingTexts.ts';
@@ -19,6 +22,9 @@ import * as mathTexts from '../../common/mathTexts.ts';
 import * as messages from '../../common/messages.ts';
 import * as portfolioTexts from '../../common/portfolioTexts.ts';
 import * as reviewTexts from '../../common/reviewTexts.ts';
+import * as submissionTexts from '../../common/submissionTexts.ts';
+import * as tutoringTexts from '../../common/tutoringTexts.ts';
+import * as validationTexts from '../../common/validationTexts.ts';
 import * as weekTexts from '../../common/weekTexts.ts';
 
 /**
@@ -35,6 +41,9 @@ const mirrored: Record<string, { en: object; ko: object }> = {
   mathTexts: { en: mathTexts, ko: koMathTexts },
   portfolioTexts: { en: portfolioTexts, ko: koPortfolioTexts },
   reviewTexts: { en: reviewTexts, ko: koReviewTexts },
+  tutoringTexts: { en: tutoringTexts, ko: koTutoringTexts },
+  submissionTexts: { en: submissionTexts, ko: koSubmissionTexts },
+  validationTexts: { en: validationTexts, ko: koValidationTexts },
   weekTexts: { en: weekTexts, ko: koWeekTexts },
   authoringTexts: { en: authoringTexts, ko: koAuthoringTexts },
 };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { mathTexts as koMathTexts } from '../../common/i18n/ko/mathTexts.ts';
 import * as koMessages from '../../common/i18n/ko/messages.ts';
+import { validationTexts as koValidationTexts } from '../../common/i18n/ko/validationTexts.ts';
 import {
   acceptedLanguages,
   type Language,
@@ -9,6 +10,7 @@ import {
 } from '../../common/i18n/translation.ts';
 import { mathTexts } from '../../common/mathTexts.ts';
 import * as enMessages from '../../common/messages.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 
 /**
  * The server's texts in the request's language (issue 19): the answers it sends come from
@@ -18,12 +20,18 @@ import * as enMessages from '../../common/messages.ts';
  * with values is thrown as a function of the texts (`(t) => t.adminMessages.notLinked(a, b)`), which
  * AppError keeps and the answer calls with the request's language.
  */
-const english = { ...enMessages, mathTexts };
+const english = { ...enMessages, mathTexts, validationTexts };
 export type ServerTexts = Translation<typeof english>;
-export type LocalText = (texts: ServerTexts) => string;
+export type LocalText = (texts: ServerTexts, language: Language) => string;
 
-/** messages.ts, and the drill's refusals (common/mathTexts.ts, thrown by server/math). */
-const texts: Record<Language, ServerTexts> = { en: english, ko: { ...koMessages, mathTexts: koMathTexts } };
+/**
+ * messages.ts, the drill's refusals (common/mathTexts.ts, thrown by server/math) and the field-level
+ * problems of a refused request (common/validationTexts.ts, server/i18n/validation.ts).
+ */
+const texts: Record<Language, ServerTexts> = {
+  en: english,
+  ko: { ...koMessages, mathTexts: koMathTexts, validationTexts: koValidationTexts },
+};
 
 export function serverTexts(language: Language): ServerTexts {
   return texts[language];
@@ -48,6 +56,6 @@ export function answerLanguage(request: FastifyRequest | undefined): Language {
 
 /** A text in `language`: a function of the texts is called with them; a fixed English text is looked up. */
 export function inLanguage(text: string | LocalText, language: Language): string {
-  if (typeof text === 'function') return text(texts[language]);
+  if (typeof text === 'function') return text(texts[language], language);
   return language === 'en' ? text : (korean.get(text) ?? text);
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../common/contracts/tutoring.ts';
 import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
 import { pendingAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
@@ -14,6 +15,8 @@ import type { Db, DbOrTx } from '../db/open.ts';
 import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { type Auth, resolveSubjectsAccess } from '../http/access.ts';
+import type { LocalText } from '../i18n/texts.ts';
+import { detailIn } from '../i18n/validation.ts';
 import {
   loadQuestionDetails,
   loadQuestions,
@@ -82,11 +85,13 @@ function toSubmissionQuestion(
 
 function rejectItems(problems: Problem[], status: 400 | 409 = 400): never {
   const details = problems.map((p) => ({ path: `[${p.index}].${p.field}`, message: p.message }));
-  const message = problems.map((p) => `Answer ${p.index + 1} (${p.field}): ${p.message}`).join('; ');
+  // The one line names each answer by its number, in the request's language as the details are.
+  const message: LocalText = (texts, language) =>
+    problems
+      .map((p) => texts.validationTexts.answerItem(p.index + 1, p.field, detailIn(p.message, language)))
+      .join('; ');
   throw new AppError(status, message, details);
 }
-
-export const STALE_DRAFT = 'was changed in another tab or on another device since this answer was typed';
 
 /**
  * Answers typed over a draft that has changed since (another tab or device saved a newer one): a
@@ -109,7 +114,7 @@ async function refuseStaleDrafts(
       stale.push({
         index,
         field: 'draftVersion',
-        message: `question ${item.questionId}'s answer ${STALE_DRAFT}`,
+        message: validationTexts.staleDraft(item.questionId),
       });
     }
   });
@@ -218,15 +223,15 @@ export async function submitAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: `question ${item.questionId} is answered twice in this batch`,
+          message: validationTexts.answeredTwice(item.questionId),
         });
       if (!question)
-        problems.push({ index, field: 'questionId', message: `no question with id ${item.questionId}` });
+        problems.push({ index, field: 'questionId', message: validationTexts.noQuestion(item.questionId) });
       else if (!pending.has(keyOf(student.id, item.questionId))) {
         problems.push({
           index,
           field: 'questionId',
-          message: `question ${item.questionId} is not pending for ${student.username}`,
+          message: validationTexts.notPending(item.questionId, student.username),
         });
       } else if (answerProblem) problems.push({ index, field: 'studentAnswer', message: answerProblem });
     });
@@ -287,14 +292,14 @@ export async function redoAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: `question ${item.questionId} is answered twice in this batch`,
+          message: validationTexts.answeredTwice(item.questionId),
         });
       seen.add(item.questionId);
       if (pending.has(item.questionId)) {
         problems.push({
           index,
           field: 'questionId',
-          message: `question ${item.questionId} is assigned to ${student.username} again: answer it on the tutoring page`,
+          message: validationTexts.assignedAgain(item.questionId, student.username),
         });
         return;
       }
@@ -303,7 +308,7 @@ export async function redoAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: `question ${item.questionId} is not in ${student.username}'s review list`,
+          message: validationTexts.notInReview(item.questionId, student.username),
         });
         return;
       }
@@ -311,7 +316,7 @@ export async function redoAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: `question ${item.questionId} is not due for review until ${status.dueDay}`,
+          message: validationTexts.notDueYet(item.questionId, status.dueDay),
         });
         return;
       }

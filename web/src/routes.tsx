@@ -65,14 +65,20 @@ const user = lazyPage('user', () => import('./pages/dashboard/UserPage.tsx').the
   'math',
   'week',
 ]);
-const tutoring = lazyPage('tutoring', () =>
-  import('./pages/tutoring/TutoringPage.tsx').then((m) => m.TutoringPage),
+const tutoring = lazyPage(
+  'tutoring',
+  () => import('./pages/tutoring/TutoringPage.tsx').then((m) => m.TutoringPage),
+  ['tutoring'],
 );
-const submission = lazyPage('submission', () =>
-  import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
+const submission = lazyPage(
+  'submission',
+  () => import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
+  ['tutoring', 'submissions'],
 );
 const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage), [
   'review',
+  'tutoring',
+  'submissions',
 ]);
 // Teacher tools: never part of a first load of another page.
 const archive = lazyPage(
@@ -88,13 +94,16 @@ const teacher = lazyPage(
   () => import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
   ['review', 'authoring'],
 );
+// The upload previews show the student's question card and check result.
 const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').then((m) => m.UploadPage), [
   'authoring',
+  'tutoring',
+  'submissions',
 ]);
 const bulkUpload = lazyPage(
   'bulk-upload',
   () => import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
-  ['authoring'],
+  ['authoring', 'tutoring', 'submissions'],
 );
 // Spec 2 §2: a learner's statistics (teachers, admins, a linked parent); it draws charts.
 const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage), [

@@ -115,6 +115,54 @@ export const apiMessages: Translation<typeof english.apiMessages> = {
     `서버에서 문제가 생겼습니다. 계속 같은 문제가 생기면 이 참조 번호를 알려 주세요: ${requestId}.`,
 };
 
+export const layoutTexts: Translation<typeof english.layoutTexts> = {
+  perPage: '페이지당 문제 수',
+  pages: '페이지',
+  previous: '이전',
+  next: '다음',
+  pageOf: (page, total) => `${total}쪽 중 ${page}쪽`,
+  page: (page) => `${page}쪽`,
+  top: '↑ 맨 위로',
+  bottom: '↓ 맨 아래로',
+  ok: '확인',
+  cancel: '취소',
+  notifications: '알림',
+  dismiss: '닫기',
+  movePanel: (title) => `${title} 창 옮기기 (끌거나 화살표 키 사용)`,
+};
+
+export const fieldTexts: Translation<typeof english.fieldTexts> = {
+  labels: {
+    title: '제목',
+    question: '문제',
+    type: '유형',
+    candidates: '보기',
+    answer: '답',
+    studentAnswer: '답',
+    explanation: '풀이',
+    hint: '힌트',
+    topics: '주제',
+    students: '학생',
+    names: '학생',
+    targetDate: '마감일',
+    generatedDate: '만든 날짜',
+    questionId: '문제',
+    questionIds: '문제',
+    draftVersion: '답',
+    q: '검색어',
+  },
+  item: (number) => `${number}번 항목`,
+  // "제목은 비어 있으면 안 됩니다": the field's name with its topic particle, then the server's words.
+  problem: (field, problem) => `${field}${topicParticle(field)} ${problem}`,
+};
+
+/** 은 after a final consonant, 는 after a vowel; 은(는) after a word that does not end in Hangul. */
+function topicParticle(word: string): string {
+  const last = word.charCodeAt(word.length - 1) - 0xac00;
+  if (last < 0 || last > 11_171) return '은(는)';
+  return last % 28 === 0 ? '는' : '은';
+}
+
 export const appLoadTexts: Translation<typeof english.appLoadTexts> = {
   chunkFailed: (chunkId, failureType, address) =>
     `화면 일부(${chunkId})를 불러오지 못했습니다.\n(${failureType}: ${address})`,

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { failureTexts } from '../../../common/messages.ts';
+import { showLanguage } from '../i18n/language.ts';
 import { ApiError } from './client.ts';
 import { describeDetail, failureMessage } from './failures.ts';
 
@@ -106,5 +107,29 @@ describe('every page', () => {
       )
       .map(([file]) => file);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('in Korean', () => {
+  afterEach(() => showLanguage('en'));
+
+  it("names fields and positions in Korean, the server's Korean problem after the field's name", async () => {
+    await showLanguage('ko');
+    expect(describeDetail({ path: '0.title', message: '비어 있으면 안 됩니다' })).toBe(
+      '1번 항목: 제목은 비어 있으면 안 됩니다',
+    );
+    expect(
+      describeDetail(
+        { path: '[1].studentAnswer', message: '10000자 이하여야 합니다' },
+        { item: (index) => `문제 ${index + 1}` },
+      ),
+    ).toBe('문제 2: 답은 10000자 이하여야 합니다');
+    expect(describeDetail({ path: 'q', message: '200자 이하여야 합니다' })).toBe(
+      '검색어는 200자 이하여야 합니다',
+    );
+    // A problem that names its question reads on its own.
+    expect(describeDetail({ path: '[0].questionId', message: '번호가 9인 문제가 없습니다' })).toBe(
+      '1번 항목: 번호가 9인 문제가 없습니다',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { textsNow } from '../i18n/texts.ts';
 import { isApiError } from './client.ts';
 
 /**
@@ -25,28 +26,13 @@ export type FailureWords = {
   notFound?: string;
 };
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  question: 'Question',
-  type: 'Type',
-  candidates: 'Options',
-  answer: 'Answer',
-  studentAnswer: 'Answer',
-  explanation: 'Explanation',
-  hint: 'Hint',
-  topics: 'Topics',
-  students: 'Students',
-  names: 'Students',
-  targetDate: 'Due date',
-  generatedDate: 'Generated date',
-  questionId: 'Question',
-  questionIds: 'Questions',
-  draftVersion: 'Answer',
-  q: 'Search text',
-};
-
-/** Messages that read on after a field name ("must not be empty"); others stand alone. */
-const CONTINUES = /^(must|is|are|was|were|has|have|contains|cannot|should|needs)\b/;
+/**
+ * Messages that read on after a field name ("must not be empty"); others stand alone. The server's
+ * Korean problems (Accept-Language, server/i18n/validation.ts) follow the field's name too, except
+ * those that name a question themselves ('문제 3은(는) …', '번호가 3인 문제가 없습니다').
+ */
+const CONTINUES =
+  /^(must|is|are|was|were|has|have|contains|cannot|should|needs)\b|^(?!문제 \d|번호가 ).*[\uac00-\ud7a3]/;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -60,18 +46,22 @@ export function describeDetail(
     .replace(/^\[(\d+)\]\.?/, '$1.')
     .split('.')
     .filter(Boolean);
+  const { fieldTexts } = textsNow();
   let prefix = '';
   if (parts.length > 0 && /^\d+$/.test(parts[0]!)) {
-    const item = words.item ?? ((index: number) => `Item ${index + 1}`);
+    const item = words.item ?? ((index: number) => fieldTexts.item(index + 1));
     prefix = `${item(Number(parts.shift()))}: `;
   } else if (parts[0] === 'changes' && parts.length > 1 && words.keyed) {
     parts.shift();
     prefix = `${words.keyed(parts.shift()!)}: `;
   }
   const field = parts.filter((p) => !/^\d+$/.test(p)).at(-1);
-  const label = field ? (FIELD_LABELS[field] ?? capitalise(field)) : '';
+  const labels: Partial<Record<string, string>> = fieldTexts.labels;
+  const label = field ? (labels[field] ?? capitalise(field)) : '';
   const sentence =
-    label && CONTINUES.test(detail.message) ? `${label} ${detail.message}` : capitalise(detail.message);
+    label && CONTINUES.test(detail.message)
+      ? fieldTexts.problem(label, detail.message)
+      : capitalise(detail.message);
   return `${prefix}${sentence}`;
 }
 

@@ -7,7 +7,7 @@
  * changes). A page reads them with `useTexts('<namespace>')`, which re-renders it when the language
  * changes.
  */
-import { use, useSyncExternalStore } from 'react';
+import { use, useEffect, useState, useSyncExternalStore } from 'react';
 import type * as admin from '../../../common/adminTexts.ts';
 import type * as authoring from '../../../common/authoringTexts.ts';
 import {
@@ -19,13 +19,31 @@ import {
 import type * as insight from '../../../common/insightTexts.ts';
 import type * as marking from '../../../common/markingTexts.ts';
 import type * as math from '../../../common/mathTexts.ts';
-import { appLoadTexts, authTexts, failureTexts, headerTexts, oauthTexts } from '../../../common/messages.ts';
+import {
+  appLoadTexts,
+  authTexts,
+  failureTexts,
+  fieldTexts,
+  headerTexts,
+  layoutTexts,
+  oauthTexts,
+} from '../../../common/messages.ts';
 import type * as portfolio from '../../../common/portfolioTexts.ts';
 import type * as review from '../../../common/reviewTexts.ts';
+import type * as submissions from '../../../common/submissionTexts.ts';
+import type * as tutoring from '../../../common/tutoringTexts.ts';
 import type * as week from '../../../common/weekTexts.ts';
 
 /** The parts of common/messages.ts the pages show (the server-only answers stay out of the bundle). */
-const englishMessages = { authTexts, oauthTexts, headerTexts, failureTexts, appLoadTexts };
+const englishMessages = {
+  authTexts,
+  oauthTexts,
+  headerTexts,
+  failureTexts,
+  appLoadTexts,
+  layoutTexts,
+  fieldTexts,
+};
 
 /**
  * What `useTexts(namespace)` gives, in either language. A texts file's namespace is its file name;
@@ -49,6 +67,10 @@ export type Namespaces = {
   review: Translation<typeof review>;
   /** The teacher's question tools: upload, modify, archive, teacher page (common/authoringTexts.ts). */
   authoring: Translation<typeof authoring>;
+  /** The student's pages: tutoring, submissions, review, and the question card (common/tutoringTexts.ts). */
+  tutoring: Translation<typeof tutoring>;
+  /** What answers came to: submissions, redos, a check result (common/submissionTexts.ts). */
+  submissions: Translation<typeof submissions>;
 };
 export type Namespace = keyof Namespaces;
 
@@ -60,14 +82,14 @@ export type Namespace = keyof Namespaces;
 const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>> } = {
   messages: {
     en: async () => englishMessages,
+    // The same parts of the Korean file (its server-only answers are not kept).
     ko: () =>
-      import('../../../common/i18n/ko/messages.ts').then((ko) => ({
-        authTexts: ko.authTexts,
-        oauthTexts: ko.oauthTexts,
-        headerTexts: ko.headerTexts,
-        failureTexts: ko.failureTexts,
-        appLoadTexts: ko.appLoadTexts,
-      })),
+      import('../../../common/i18n/ko/messages.ts').then(
+        (ko) =>
+          Object.fromEntries(
+            Object.keys(englishMessages).map((part) => [part, ko[part as keyof typeof englishMessages]]),
+          ) as Namespaces['messages'],
+      ),
   },
   // The pages' own texts: each language's file is a chunk of its own, fetched beside the page's chunk
   // (lazyPage's `texts`), never in the entry.
@@ -102,6 +124,14 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
   authoring: {
     en: () => import('../../../common/authoringTexts.ts').then((m) => ({ ...m })),
     ko: () => import('../../../common/i18n/ko/authoringTexts.ts').then((m) => ({ ...m })),
+  },
+  tutoring: {
+    en: () => import('../../../common/tutoringTexts.ts'),
+    ko: () => import('../../../common/i18n/ko/tutoringTexts.ts'),
+  },
+  submissions: {
+    en: () => import('../../../common/submissionTexts.ts'),
+    ko: () => import('../../../common/i18n/ko/submissionTexts.ts'),
   },
 };
 
@@ -195,6 +225,35 @@ export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
   const texts = shownTexts(language, namespace);
   if (texts) return texts;
   use(loadTexts(namespace, language));
+  return shownTexts(language, namespace) as Namespaces[N];
+}
+
+/**
+ * A namespace's texts in the language shown once loaded, without suspending: undefined until then
+ * (loading starts when `wanted`; the component renders again when they are there). For words a page
+ * shows only after something happens, kept out of its first load.
+ */
+export function useTextsLater<N extends Namespace>(namespace: N, wanted: boolean): Namespaces[N] | undefined {
+  const language = useLanguage();
+  const texts = shownTexts(language, namespace);
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (!texts && wanted)
+      loadTexts(namespace, language).then(
+        () => loaded((n) => n + 1),
+        () => {},
+      );
+  }, [texts, wanted, namespace, language]);
+  return texts;
+}
+
+/**
+ * A namespace's texts in the language shown, for an event handler (loaded first if need be): words
+ * shown only after an action (submitting) stay out of a page's first load.
+ */
+export async function textsOf<N extends Namespace>(namespace: N): Promise<Namespaces[N]> {
+  const language = shown;
+  await loadTexts(namespace, language);
   return shownTexts(language, namespace) as Namespaces[N];
 }
 

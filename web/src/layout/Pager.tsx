@@ -1,3 +1,4 @@
+import { useTexts } from '../i18n/texts.ts';
 import styles from './Pager.module.css';
 import { PAGE_SIZES, pageWindow } from './paging.ts';
 
@@ -10,11 +11,12 @@ type SizeProps = {
 };
 
 /** 'Questions per page' (spec 1 §2): changing it goes back to the first page. */
-export function PageSizeSelect({ size, onSize, label = 'Questions per page', extraSizes = [] }: SizeProps) {
+export function PageSizeSelect({ size, onSize, label, extraSizes = [] }: SizeProps) {
+  const { layoutTexts } = useTexts('messages');
   const sizes = [...new Set([...PAGE_SIZES, ...extraSizes])].sort((a, b) => a - b);
   return (
     <label className={styles.size}>
-      {label}
+      {label ?? layoutTexts.perPage}
       <select value={size} onChange={(event) => onSize(Number(event.target.value))}>
         {sizes.map((option) => (
           <option key={option} value={option}>
@@ -30,23 +32,22 @@ type FooterProps = { page: number; totalPages: number; onPage: (page: number) =>
 
 /** Previous / 'Page X of Y' / Next, the numbered pager with ellipses, and scroll-to-top/bottom. */
 export function PageFooter({ page, totalPages, onPage }: FooterProps) {
+  const { layoutTexts: t } = useTexts('messages');
   const total = Math.max(totalPages, 1);
   return (
-    <nav className={styles.footer} aria-label="Pages">
+    <nav className={styles.footer} aria-label={t.pages}>
       <div className={styles.row}>
         <button type="button" className={styles.button} disabled={page <= 0} onClick={() => onPage(page - 1)}>
-          Previous
+          {t.previous}
         </button>
-        <span aria-live="polite">
-          Page {page + 1} of {total}
-        </span>
+        <span aria-live="polite">{t.pageOf(page + 1, total)}</span>
         <button
           type="button"
           className={styles.button}
           disabled={page >= total - 1}
           onClick={() => onPage(page + 1)}
         >
-          Next
+          {t.next}
         </button>
       </div>
       <ol className={styles.numbers}>
@@ -62,7 +63,7 @@ export function PageFooter({ page, totalPages, onPage }: FooterProps) {
                 type="button"
                 className={`${styles.number} ${item === page + 1 ? styles.current : ''}`}
                 aria-current={item === page + 1 ? 'page' : undefined}
-                aria-label={`Page ${item}`}
+                aria-label={t.page(item)}
                 onClick={() => onPage(item - 1)}
               >
                 {item}
@@ -77,14 +78,14 @@ export function PageFooter({ page, totalPages, onPage }: FooterProps) {
           className={styles.button}
           onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         >
-          ↑ Top
+          {t.top}
         </button>
         <button
           type="button"
           className={styles.button}
           onClick={() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'smooth' })}
         >
-          ↓ Bottom
+          {t.bottom}
         </button>
       </div>
     </nav>

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { useTexts } from '../i18n/texts.ts';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 
@@ -12,6 +13,7 @@ type Confirm = (message: ReactNode) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const { layoutTexts } = useTexts('messages');
   const [pending, setPending] = useState<Pending | null>(null);
   const confirm = useCallback(
     (message: ReactNode) => new Promise<boolean>((resolve) => setPending({ message, resolve })),
@@ -29,9 +31,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         onClose={() => answer(false)}
         actions={
           <>
-            <Button onClick={() => answer(false)}>Cancel</Button>
+            <Button onClick={() => answer(false)}>{layoutTexts.cancel}</Button>
             <Button variant="primary" onClick={() => answer(true)} data-autofocus>
-              OK
+              {layoutTexts.ok}
             </Button>
           </>
         }

@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useTexts } from '../i18n/texts.ts';
 import styles from './FloatingPanel.module.css';
 
 /**
@@ -70,6 +71,7 @@ export function FloatingPanel({
   /** Opens the panel when this turns true (the archive's first ticked question). */
   openWhen?: boolean;
 }) {
+  const { layoutTexts } = useTexts('messages');
   // On a phone the panel starts closed at the bottom, out of the way of the page.
   const phone = typeof window !== 'undefined' && window.innerWidth <= 480;
   const [open, setOpen] = useState(initiallyOpen && !phone);
@@ -149,7 +151,7 @@ export function FloatingPanel({
         <button
           type="button"
           className={styles.handle}
-          aria-label={`Move the ${title} panel (drag, or use the arrow keys)`}
+          aria-label={layoutTexts.movePanel(title)}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { limits } from '../../../common/limits.ts';
+import { useTexts } from '../i18n/texts.ts';
 import styles from './Toast.module.css';
 
 /**
@@ -71,6 +72,7 @@ function useTabHidden(): boolean {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { layoutTexts } = useTexts('messages');
   // The flash is read after the first render, which must match the page's HTML where the server
   // rendered it (web/src/prerender.tsx has no history to read).
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -110,7 +112,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <section
-        aria-label="Notifications"
+        aria-label={layoutTexts.notifications}
         className={styles.region}
         onPointerEnter={() => setHovered(true)}
         onPointerLeave={() => setHovered(false)}
@@ -136,6 +138,7 @@ function ToastItem({
   paused: boolean;
   onDone: (id: number) => void;
 }) {
+  const { layoutTexts } = useTexts('messages');
   // The time left survives pauses: hovering for a while does not restart the 4 seconds.
   const left = useRef(limits.toastDurationMs);
   useEffect(() => {
@@ -153,7 +156,12 @@ function ToastItem({
       className={`${styles.toast} ${styles[toast.tone]}`}
     >
       <span className={styles.text}>{toast.text}</span>
-      <button type="button" className={styles.close} onClick={() => onDone(toast.id)} aria-label="Dismiss">
+      <button
+        type="button"
+        className={styles.close}
+        onClick={() => onDone(toast.id)}
+        aria-label={layoutTexts.dismiss}
+      >
         ×
       </button>
     </div>

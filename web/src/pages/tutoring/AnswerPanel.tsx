@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './AnswerPanel.module.css';
 
@@ -30,11 +31,12 @@ export function AnswerPanel({
   total,
   onSubmit,
   submitDisabled,
-  submitLabel = 'Submit All',
-  emptyText = 'Nothing to show yet.',
+  submitLabel,
+  emptyText,
 }: Props) {
+  const { tutoringTexts: t } = useTexts('tutoring');
   const [open, setOpen] = useState(false);
-  const title = mode === 'answer' ? 'Your Answers' : 'Check Your Answers';
+  const title = mode === 'answer' ? t.answerTitle : t.checkTitle;
   return (
     <aside
       className={`${styles.panel} ${open ? styles.open : ''}`}
@@ -55,10 +57,10 @@ export function AnswerPanel({
           {title}
         </h2>
         {total === 0 ? (
-          <p className={styles.emptyText}>{emptyText}</p>
+          <p className={styles.emptyText}>{emptyText ?? t.panelNothing}</p>
         ) : (
           <>
-            <h3 className={styles.subtitle}>Jump to Question</h3>
+            <h3 className={styles.subtitle}>{t.jumpTo}</h3>
             <ol className={styles.grid}>
               {boxes.map((box) => (
                 <li key={box.number}>
@@ -69,44 +71,44 @@ export function AnswerPanel({
                       setOpen(false);
                       onJump(box.number);
                     }}
-                    aria-label={`Question ${box.number}${box.state === 'neutral' ? '' : `, ${box.state}`}`}
+                    aria-label={`${t.questionLabel(box.number)}${box.state === 'neutral' ? '' : `, ${t[box.state].toLowerCase()}`}`}
                   >
                     {box.number}
                   </button>
                 </li>
               ))}
             </ol>
-            <ul className={styles.legend} aria-label="Legend">
+            <ul className={styles.legend} aria-label={t.legend}>
               {mode === 'answer' ? (
                 <>
                   <li>
-                    <span className={`${styles.swatch} ${styles.answered}`} /> Answered
+                    <span className={`${styles.swatch} ${styles.answered}`} /> {t.answered}
                   </li>
                   <li>
-                    <span className={`${styles.swatch} ${styles.unanswered}`} /> Unanswered
+                    <span className={`${styles.swatch} ${styles.unanswered}`} /> {t.unanswered}
                   </li>
                 </>
               ) : (
                 <>
                   <li>
-                    <span className={`${styles.swatch} ${styles.correct}`} /> Correct
+                    <span className={`${styles.swatch} ${styles.correct}`} /> {t.correct}
                   </li>
                   <li>
-                    <span className={`${styles.swatch} ${styles.wrong}`} /> Wrong
+                    <span className={`${styles.swatch} ${styles.wrong}`} /> {t.wrong}
                   </li>
                 </>
               )}
             </ul>
             {mode === 'answer' && (
               <p className={styles.progress} aria-live="polite">
-                {answered}/{total} Questions Answered
+                {t.progress(answered, total)}
               </p>
             )}
           </>
         )}
         {mode === 'answer' && onSubmit && (
           <Button variant="primary" className={styles.submit} disabled={submitDisabled} onClick={onSubmit}>
-            {submitLabel}
+            {submitLabel ?? t.submitAll}
           </Button>
         )}
       </div>

@@ -1,15 +1,13 @@
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
+import { useTexts } from '../../i18n/texts.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import styles from './CheckResult.module.css';
 import { useDateTexts } from './format.ts';
 
 export type Checked = { studentAnswer: string; marked: Mark; submitDate: string; redo?: boolean };
 
-const markText: Record<Mark, string> = { 1: 'Correct', [-1]: 'Wrong', 0: 'Not marked yet' } as Record<
-  Mark,
-  string
->;
+const markText = { 1: 'correct', [-1]: 'wrong', 0: 'notMarked' } as const satisfies Record<Mark, string>;
 
 /** The card's colour for a mark (QuestionCard's `tone`). */
 export const toneOf = (marked: Mark) => (marked === 1 ? 'correct' : marked === -1 ? 'wrong' : 'unmarked');
@@ -21,26 +19,27 @@ export const toneOf = (marked: Mark) => (marked === 1 ? 'correct' : marked === -
  */
 export function CheckResult({ question, check }: { question: QuestionOnly; check: Checked }) {
   const dates = useDateTexts();
+  const { check: t } = useTexts('submissions').submissionTexts;
   return (
     <dl className={styles.result}>
-      <dt>Your answer</dt>
+      <dt>{t.yourAnswer}</dt>
       <dd className={styles.value}>
         <AnswerText type={question.type} answer={check.studentAnswer} />
       </dd>
-      <dt>Correct answer</dt>
+      <dt>{t.correctAnswer}</dt>
       <dd className={styles.value}>
         <AnswerText type={question.type} answer={question.answer} />
       </dd>
-      <dt>Result</dt>
+      <dt>{t.result}</dt>
       <dd>
-        {markText[check.marked]}
-        {check.redo ? ' (redo)' : ''}
+        {t[markText[check.marked]]}
+        {check.redo ? t.redo : ''}
       </dd>
-      <dt>Submitted</dt>
+      <dt>{t.submitted}</dt>
       <dd>
         <time dateTime={check.submitDate}>{dates.when(check.submitDate)}</time>
       </dd>
-      <dt>Explanation</dt>
+      <dt>{t.explanation}</dt>
       <dd className={styles.value}>{question.explanation}</dd>
     </dl>
   );

@@ -1,18 +1,21 @@
 import { useNavigate } from 'react-router';
+import { useTextsLater } from '../../i18n/texts.ts';
 import styles from './TutoringPage.module.css';
 
 /** The removable date filter of the tutoring and submission pages: clicking it shows every day again. */
 export function DateChip({ date, clearTo }: { date: string; clearTo: string }) {
   const navigate = useNavigate();
+  const t = useTextsLater('submissions', true)?.submissionTexts;
+  if (!t) return null;
   return (
     <p className={styles.chipRow}>
       <button
         type="button"
         className={styles.dateChip}
         onClick={() => navigate(clearTo)}
-        aria-label={`Remove the date filter ${date}`}
+        aria-label={t.removeDate(date)}
       >
-        Due {date} <span aria-hidden="true">×</span>
+        {t.dueOn(date)} <span aria-hidden="true">×</span>
       </button>
     </p>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
 import { questionLimits } from '../../../../common/limits.ts';
 import { decodeMultiAnswer, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
+import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { formatTimeLeft, useDateTexts } from './format.ts';
 import styles from './QuestionCard.module.css';
@@ -25,6 +26,7 @@ type Props = {
 /** One question as the tutoring, submission and review pages show it (spec 1 §2). */
 export function QuestionCard({ number, question, answer, result, tone, note, readOnly }: Props) {
   const dates = useDateTexts();
+  const { tutoringTexts: t } = useTexts('tutoring');
   const headingId = `question-${number}-title`;
   const colour = tone ? styles[tone] : answer?.value ? styles.answered : '';
   const due = 'targetDate' in question ? question : null;
@@ -39,7 +41,7 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
         {number}. {question.title}
       </h2>
       {question.topics.length > 0 && (
-        <ul className={styles.topics} aria-label="Topics">
+        <ul className={styles.topics} aria-label={t.topics}>
           {question.topics.map((topic) => (
             <li key={topic} className={styles.chip}>
               {topic}
@@ -49,7 +51,8 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
       )}
       {due && (
         <p className={styles.due}>
-          Due at <time dateTime={due.targetDate}>{dates.when(due.targetDate)}</time> ({formatTimeLeft(due)})
+          {t.dueAt} <time dateTime={due.targetDate}>{dates.when(due.targetDate)}</time> (
+          {formatTimeLeft(due, t)})
         </p>
       )}
       <div className={styles.text}>
@@ -57,13 +60,13 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
       </div>
       {question.hint && (
         <details className={styles.hint}>
-          <summary>Hint</summary>
+          <summary>{t.hintLabel}</summary>
           <p>{question.hint}</p>
         </details>
       )}
-      {answer && <AnswerInput question={question} {...answer} labelledBy={headingId} number={number} />}
+      {answer && <AnswerInput question={question} {...answer} labelledBy={headingId} number={number} t={t} />}
       {readOnly && !answer && !result && question.candidates.length > 0 && (
-        <ol className={styles.optionList} aria-label={`Options of question ${number}`}>
+        <ol className={styles.optionList} aria-label={t.optionsOf(number)}>
           {question.candidates.map((candidate) => (
             <li key={candidate.id}>
               <RichText text={candidate.value} inline />
@@ -82,7 +85,13 @@ function AnswerInput({
   value,
   onChange,
   number,
-}: AnswerProps & { question: QuestionStudent | QuestionOnly; labelledBy: string; number: number }) {
+  t,
+}: AnswerProps & {
+  question: QuestionStudent | QuestionOnly;
+  labelledBy: string;
+  number: number;
+  t: Namespaces['tutoring']['tutoringTexts'];
+}) {
   if (question.type === 's') {
     const id = `answer-${question.id}`;
     const max = questionLimits.studentAnswerMax;
@@ -90,7 +99,7 @@ function AnswerInput({
     return (
       <div className={styles.answer}>
         <label htmlFor={id} className={styles.answerLabel}>
-          Your answer to question {number}
+          {t.answerTo(number)}
         </label>
         <textarea
           id={id}
@@ -102,8 +111,8 @@ function AnswerInput({
           onChange={(e) => onChange(e.target.value)}
         />
         <p id={`${id}-count`} className={`${styles.counter} ${near ? styles.counterNear : ''}`}>
-          {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
-          {value.length >= max ? ' (the most an answer can hold)' : ''}
+          {t.characters(value.length, max)}
+          {value.length >= max ? t.atMost : ''}
         </p>
       </div>
     );
@@ -119,11 +128,7 @@ function AnswerInput({
   };
   return (
     <fieldset className={styles.options}>
-      <legend className={styles.answerLabel}>
-        {multiple
-          ? `Choose every right answer to question ${number}`
-          : `Choose one answer to question ${number}`}
-      </legend>
+      <legend className={styles.answerLabel}>{multiple ? t.chooseEvery(number) : t.chooseOne(number)}</legend>
       {question.candidates.map((candidate) => (
         <label key={candidate.id} className={styles.option}>
           <input

@@ -20,8 +20,6 @@ import { draftStatusText } from './TutoringPage.tsx';
 import { useDrafts } from './useDrafts.ts';
 import { useViewer } from './viewer.ts';
 
-export const SOLVE_ALL = 'You should solve all questions';
-
 /**
  * /review/{name}: questions whose latest answer is wrong, to redo (spec 1 §2, §5). Ticks are kept as
  * drafts like on the tutoring page; a correct redo takes a question off the list, and the page shows
@@ -29,8 +27,11 @@ export const SOLVE_ALL = 'You should solve all questions';
  * its count; the questions coming back later follow, read-only, each with its day.
  */
 export function ReviewPage() {
-  const { failureTexts } = useTexts('messages');
+  const { failureTexts, appLoadTexts } = useTexts('messages');
   const { reviewTexts } = useTexts('review');
+  const { tutoringTexts: t } = useTexts('tutoring');
+  const { submissionTexts: sent } = useTexts('submissions');
+  const words = sent.review;
   const { name = '' } = useParams();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -65,19 +66,17 @@ export function ReviewPage() {
   const later = listed.filter((s) => s.review?.due === false);
   const onPage = shown.map((s) => s.question.id);
   const numberOf = (questionId: number | string) => page * size + onPage.indexOf(Number(questionId)) + 1;
-  const label = (questionId: number | string) => `Question ${numberOf(questionId)}`;
+  const label = (questionId: number | string) => t.questionLabel(numberOf(questionId));
   const allAnswered = shown.length > 0 && onPage.every((id) => answers[String(id)]);
 
   const submit = async () => {
-    if (!allAnswered) return showToast(SOLVE_ALL);
-    if (!(await confirm('Are you sure to submit?'))) return;
+    if (!allAnswered) return showToast(words.solveAll);
+    if (!(await confirm(sent.confirmSubmit))) return;
     setBusy(true);
     try {
       const overwritten = await drafts.flush();
       if (overwritten.length > 0) {
-        showToast(
-          `${overwritten.map(label).join(', ')}: changed in another tab or on another device. The newer answer is shown now: check it and submit again.`,
-        );
+        showToast(sent.changedElsewhere(overwritten.map(label).join(', ')));
         return;
       }
       const current = drafts.current();
@@ -90,7 +89,7 @@ export function ReviewPage() {
       drafts.forget(onPage);
       setResults(created);
       const right = created.filter((s) => s.marked === 1).length;
-      showToast(`${right} of ${created.length} redo${created.length === 1 ? '' : 's'} correct.`, 'success');
+      showToast(words.redone(right, created.length), 'success');
       await queryClient.invalidateQueries({ queryKey: ['review', name.toLowerCase()] });
     } catch (error) {
       if (isApiError(error, 401))
@@ -108,7 +107,7 @@ export function ReviewPage() {
     <div className={styles.layout} style={{ gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <div className={styles.main}>
         <div className={styles.titleCard}>
-          <h1 className={styles.heading}>Review</h1>
+          <h1 className={styles.heading}>{words.heading}</h1>
           {counts.data && (
             <p className={styles.dueCount} role="status">
               {reviewTexts.dueToday(counts.data.due)}
@@ -125,32 +124,28 @@ export function ReviewPage() {
         )}
         {viewer.known && !viewer.canAnswer && (
           <p className={styles.readOnly} role="note">
-            You are viewing {name}'s wrong answers. Only {name} can redo them.
+            {words.viewing(name)}
           </p>
         )}
         {results.length > 0 && (
           <section className={styles.titleCard} aria-labelledby="redo-results">
             <h2 id="redo-results" className={styles.heading}>
-              Your redos
+              {words.yourRedos}
             </h2>
             <ul>
               {results.map((r) => (
                 <li key={r.id}>
                   {r.question.title}:{' '}
-                  {r.marked === 1
-                    ? 'Correct'
-                    : r.marked === -1
-                      ? 'Wrong, still to review'
-                      : 'Waiting for marking'}
+                  {r.marked === 1 ? words.redoCorrect : r.marked === -1 ? words.redoWrong : words.redoWaiting}
                 </li>
               ))}
             </ul>
           </section>
         )}
-        {query.isPending && <p role="status">Loading…</p>}
+        {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
         {query.isSuccess && listed.length === 0 && (
           <article className={styles.empty}>
-            <h2>Nothing to review: every answer is right.</h2>
+            <h2>{words.nothing}</h2>
           </article>
         )}
         {query.isSuccess && listed.length > 0 && shown.length === 0 && (
@@ -175,7 +170,7 @@ export function ReviewPage() {
             note={
               <>
                 {submission.review?.pinned && <p className={styles.pinned}>{reviewTexts.pinnedNote}</p>}
-                <span className={styles.noteLabel}>Your last answer: </span>
+                <span className={styles.noteLabel}>{words.lastAnswer}</span>
                 <AnswerText type={submission.question.type} answer={submission.studentAnswer} />
               </>
             }
@@ -205,7 +200,7 @@ export function ReviewPage() {
         {viewer.canAnswer && (
           <>
             <p className={styles.saving} role="status">
-              {draftStatusText(drafts.status, label, failureTexts.serverIssueBang)}
+              {draftStatusText(sent, drafts.status, label, failureTexts.serverIssueBang)}
             </p>
             <Button
               variant="primary"
@@ -213,7 +208,7 @@ export function ReviewPage() {
               disabled={shown.length === 0 || busy}
               onClick={() => void submit()}
             >
-              Submit
+              {words.submit}
             </Button>
           </>
         )}

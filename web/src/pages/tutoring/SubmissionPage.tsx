@@ -30,6 +30,8 @@ export function scorePercent(correct: number, total: number): string {
 /** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
 export function SubmissionPage() {
   const dates = useDateTexts();
+  const { appLoadTexts } = useTexts('messages');
+  const { submissions: s } = useTexts('submissions').submissionTexts;
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
   const { page, size, date, setPage, setSize } = usePageParams();
@@ -57,7 +59,7 @@ export function SubmissionPage() {
     <div className={styles.layout}>
       <div className={styles.main}>
         <div className={styles.titleCard}>
-          <h1 className={styles.heading}>Submissions</h1>
+          <h1 className={styles.heading}>{s.heading}</h1>
           <PageSizeSelect size={size} onSize={setSize} />
         </div>
         {date && <DateChip date={date} clearTo={`/submission/${encodeURIComponent(name)}`} />}
@@ -65,7 +67,7 @@ export function SubmissionPage() {
           <section className={styles.titleCard} aria-labelledby="results-title">
             <div>
               <h2 id="results-title" className={styles.heading}>
-                Results
+                {s.results}
               </h2>
               <p style={{ margin: 0 }}>
                 {summary.firstDueDate && summary.lastDueDate && (
@@ -81,25 +83,20 @@ export function SubmissionPage() {
               style={{ margin: 0, fontWeight: 700, color: good ? 'var(--color-ok)' : 'var(--color-bad)' }}
               data-testid="score"
             >
-              Score {summary.correct} / {summary.total} ({percent}%)
+              {s.score(summary.correct, summary.total, percent)}
             </p>
-            {summary.unmarked > 0 && (
-              <p style={{ margin: 0 }}>
-                {summary.unmarked} still to be marked ({marked} marked)
-              </p>
-            )}
+            {summary.unmarked > 0 && <p style={{ margin: 0 }}>{s.unmarked(summary.unmarked, marked)}</p>}
             {summary.redos > 0 && (
               <p style={{ margin: 0 }} data-testid="redos">
-                {summary.corrected} corrected on review ({summary.redos} redo{summary.redos === 1 ? '' : 's'},
-                not counted in the score)
+                {s.redos(summary.corrected, summary.redos)}
               </p>
             )}
           </section>
         )}
-        {query.isPending && <p role="status">Loading…</p>}
+        {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
         {query.isSuccess && total === 0 && (
           <article className={styles.empty}>
-            <h2>There are no submissions at the moment.</h2>
+            <h2>{s.empty}</h2>
           </article>
         )}
         {(data?.content ?? []).map((submission, index) => (
@@ -125,18 +122,18 @@ export function SubmissionPage() {
         }))}
         onJump={jump}
       />
-      <FloatingPanel title="Calendar" ready={!query.isPending}>
+      <FloatingPanel title={s.calendar} ready={!query.isPending}>
         <Calendar mode="student" student={name} initial={date ? new Date(`${date}T12:00:00`) : undefined} />
       </FloatingPanel>
     </div>
   );
 }
 
-const MARK_CHOICES: { mark: Mark; label: string }[] = [
-  { mark: 1, label: 'Correct' },
-  { mark: -1, label: 'Wrong' },
-  { mark: 0, label: 'Unmarked' },
-];
+const MARK_CHOICES = [
+  { mark: 1, label: 'markCorrect' },
+  { mark: -1, label: 'markWrong' },
+  { mark: 0, label: 'markUnmarked' },
+] as const satisfies readonly { mark: Mark; label: string }[];
 
 /**
  * A teacher changes a past mark here (issue 11): saved at once, then the score, calendars and the
@@ -144,6 +141,7 @@ const MARK_CHOICES: { mark: Mark; label: string }[] = [
  */
 function ChangeMark({ name, submission }: { name: string; submission: SubmissionQuestion }) {
   const { failureTexts } = useTexts('messages');
+  const { submissions: s } = useTexts('submissions').submissionTexts;
   const queryClient = useQueryClient();
   const onFailure = useApiFailure();
   const { showToast } = useToast();
@@ -152,7 +150,7 @@ function ChangeMark({ name, submission }: { name: string; submission: Submission
     setBusy(true);
     try {
       await tutoringApi.mark(name, { [submission.id]: mark });
-      showToast('Mark changed.', 'success');
+      showToast(s.markChanged, 'success');
       await Promise.all(
         [['submissions'], ['calendar'], markingKeys.all, ['review']].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
@@ -168,7 +166,7 @@ function ChangeMark({ name, submission }: { name: string; submission: Submission
     <fieldset
       style={{ border: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}
     >
-      <legend style={{ fontWeight: 600, marginBottom: '0.25rem' }}>Change the mark</legend>
+      <legend style={{ fontWeight: 600, marginBottom: '0.25rem' }}>{s.changeMark}</legend>
       {MARK_CHOICES.map((choice) => (
         <Button
           key={choice.mark}
@@ -178,7 +176,7 @@ function ChangeMark({ name, submission }: { name: string; submission: Submission
           disabled={busy}
           onClick={() => submission.marked !== choice.mark && void change(choice.mark)}
         >
-          {choice.label}
+          {s[choice.label]}
         </Button>
       ))}
     </fieldset>

@@ -5,7 +5,7 @@ import { questionLimits } from '../../../../common/limits.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
-import { useTexts } from '../../i18n/texts.ts';
+import { type Namespaces, textsOf, useTexts, useTextsLater } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
@@ -21,12 +21,12 @@ import { useDrafts } from './useDrafts.ts';
 import { useJump } from './useJump.ts';
 import { useViewer } from './viewer.ts';
 
-export const NO_QUESTIONS = "Oops! It seems there's no question for today's session.";
-const STALE_HINT = 'The newer answer is shown now: check it and submit again.';
+type SubmissionTexts = Namespaces['submissions']['submissionTexts'];
 
 /** /tutoring/{name}[?date=YYYY-MM-DD&page=&size=]: the student's pending questions to answer (spec 1 §2). */
 export function TutoringPage() {
-  const { failureTexts } = useTexts('messages');
+  const { failureTexts, appLoadTexts, headerTexts } = useTexts('messages');
+  const { tutoringTexts: t } = useTexts('tutoring');
   const { name = '' } = useParams();
   const { page, size, date, setPage, setSize } = usePageParams();
   const confirm = useConfirm();
@@ -52,6 +52,13 @@ export function TutoringPage() {
   const drafts = useDrafts(name, { enabled: viewer.canAnswer });
   const { answers } = drafts;
   const { jump } = useJump(size, setPage, pageQuery.data);
+  // The save line's words and a parent's note: loaded once there is something to say.
+  const readOnly = viewer.known && !viewer.canAnswer;
+  const empty = pageQuery.isSuccess && pageQuery.data.content.length === 0;
+  const later = useTextsLater(
+    'submissions',
+    readOnly || empty || drafts.status.kind !== 'idle',
+  )?.submissionTexts;
 
   useEffect(() => {
     const error = pageQuery.error ?? shownIds.error;
@@ -64,42 +71,35 @@ export function TutoringPage() {
 
   /** The number a question has in the jump grid (and on its card). */
   const numberOf = (questionId: number | string) => orderedIds.indexOf(Number(questionId)) + 1;
-  const label = (questionId: number | string) => `Question ${numberOf(questionId)}`;
+  const label = (questionId: number | string) => t.questionLabel(numberOf(questionId));
   const total = pageQuery.data?.totalElements ?? 0;
   const answered = orderedIds.filter((id) => answers[String(id)]).length;
 
   const submitAll = async () => {
+    // Words shown only once the student submits: loaded now, not with the page.
+    const { submissionTexts: s } = await textsOf('submissions');
     const tooLong = orderedIds.filter(
       (id) => (answers[String(id)]?.length ?? 0) > questionLimits.studentAnswerMax,
     );
     if (tooLong.length > 0) {
       return showToast(
         tooLong
-          .map(
-            (id) =>
-              `${label(id)}: the answer is ${answers[String(id)]!.length.toLocaleString('en-US')} characters long; ` +
-              `an answer can hold at most ${questionLimits.studentAnswerMax.toLocaleString('en-US')}.`,
-          )
+          .map((id) => s.tooLong(label(id), answers[String(id)]!.length, questionLimits.studentAnswerMax))
           .join('\n'),
       );
     }
-    if (!(await confirm('Are you sure to submit?'))) return;
+    if (!(await confirm(s.confirmSubmit))) return;
     setSubmitting(true);
     try {
       // What this tab typed is saved first; a change made elsewhere meanwhile wins and is shown.
       const overwritten = await drafts.flush();
       if (overwritten.length > 0) {
-        return showToast(
-          `${overwritten.map(label).join(', ')}: changed in another tab or on another device. ${STALE_HINT}`,
-        );
+        return showToast(s.changedElsewhere(overwritten.map(label).join(', ')));
       }
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
       return showToast(
-        `Nothing was submitted: your answers could not be saved. ${failureMessage(error, {
-          fallback: failureTexts.serverIssueBang,
-          keyed: label,
-        })}`,
+        s.notSubmitted(failureMessage(error, { fallback: failureTexts.serverIssueBang, keyed: label })),
       );
     } finally {
       setSubmitting(false);
@@ -118,7 +118,7 @@ export function TutoringPage() {
       const created = await tutoringApi.submit(name, items);
       drafts.forget(items.map((i) => i.questionId));
       const right = created.filter((s) => s.marked === 1).length;
-      flashToast(`Submitted ${created.length} answer${created.length === 1 ? '' : 's'}: ${right} correct.`);
+      flashToast(s.submitted(created.length, right));
     } catch (error) {
       if (isApiError(error, 401)) {
         return onFailure(error, { unauthorizedText: failureTexts.sessionExpiredOnSubmit });
@@ -128,7 +128,7 @@ export function TutoringPage() {
         fallback: failureTexts.serverIssueBang,
         item: (index) => label(items[index]?.questionId ?? 0),
       });
-      flashToast(isApiError(error, 409) ? `${words}\n${STALE_HINT}` : words, 'error');
+      flashToast(isApiError(error, 409) ? `${words}\n${s.staleHint}` : words, 'error');
     } finally {
       setSubmitting(false);
     }
@@ -142,23 +142,25 @@ export function TutoringPage() {
     <div className={styles.layout}>
       <div className={styles.main}>
         <div className={styles.titleCard}>
-          <h1 className={styles.heading}>Questions for {name}</h1>
+          <h1 className={styles.heading}>{t.heading(name)}</h1>
           <PageSizeSelect size={size} onSize={setSize} />
         </div>
         {date && <DateChip date={date} clearTo={`/tutoring/${studentPath}`} />}
-        {viewer.known && !viewer.canAnswer && (
+        {readOnly && later && (
           <p className={styles.readOnly} role="note">
-            You are viewing {name}'s questions. Only {name} can answer them.
+            {later.viewingQuestions(name)}
           </p>
         )}
-        {pageQuery.isPending && <p role="status">Loading…</p>}
-        {pageQuery.isSuccess && content.length === 0 && (
+        {pageQuery.isPending && <p role="status">{appLoadTexts.loading}</p>}
+        {empty && later && (
           <article className={styles.empty}>
-            <h2>{NO_QUESTIONS}</h2>
+            <h2>{later.noQuestions}</h2>
             <p>
-              Nothing is waiting for an answer. Redo wrong answers in{' '}
-              <Link to={`/review/${studentPath}`}>Review</Link>, or see the results in{' '}
-              <Link to={`/submission/${studentPath}`}>Submissions</Link>.
+              {later.nothingWaiting[0]}
+              <Link to={`/review/${studentPath}`}>{headerTexts.review}</Link>
+              {later.nothingWaiting[1]}
+              <Link to={`/submission/${studentPath}`}>{headerTexts.submissions}</Link>
+              {later.nothingWaiting[2]}
             </p>
           </article>
         )}
@@ -183,7 +185,7 @@ export function TutoringPage() {
         )}
         {viewer.canAnswer && (
           <p className={styles.saving} role="status">
-            {draftStatusText(drafts.status, label, failureTexts.serverIssueBang)}
+            {draftStatusText(later, drafts.status, label, failureTexts.serverIssueBang)}
           </p>
         )}
       </div>
@@ -196,7 +198,7 @@ export function TutoringPage() {
           state: answers[String(id)] ? 'answered' : 'unanswered',
         }))}
         onJump={jump}
-        emptyText="No questions to answer right now. New ones from your teacher will appear here."
+        emptyText={later?.panelEmpty ?? ''}
         onSubmit={
           viewer.canAnswer
             ? () => void submitAll().catch(() => showToast(failureTexts.serverIssueBang))
@@ -210,21 +212,23 @@ export function TutoringPage() {
 
 /** The line under the questions: what happened to the answers typed (a refusal is never "offline"). */
 export function draftStatusText(
+  t: SubmissionTexts | undefined,
   status: DraftStatus,
   label: (questionId: string) => string,
   fallback: string,
 ): string {
+  if (!t) return '';
   switch (status.kind) {
     case 'saving':
-      return 'Saving your answers…';
+      return t.saving;
     case 'saved':
       return status.overwritten.length > 0
-        ? `Answers saved. ${status.overwritten.map(label).join(', ')}: changed in another tab or on another device; the newer answer is shown.`
-        : 'Answers saved';
+        ? t.savedOverwritten(status.overwritten.map(label).join(', '))
+        : t.saved;
     case 'offline':
-      return 'Not saved yet: the server cannot be reached. Your answers are kept on this device and sent when the connection is back.';
+      return t.offline;
     case 'refused':
-      return `Not saved: ${failureMessage(status.error, { fallback, keyed: label })}`;
+      return t.refused(failureMessage(status.error, { fallback, keyed: label }));
     default:
       return '';
   }

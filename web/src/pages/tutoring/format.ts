@@ -3,6 +3,9 @@ import { useContext } from 'react';
 import type { AuthCheckResponse } from '../../../../common/contracts/users.ts';
 import { userKeys } from '../../api/users.ts';
 import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
+import type { Namespaces } from '../../i18n/texts.ts';
+
+type TutoringTexts = Namespaces['tutoring']['tutoringTexts'];
 
 // One formatter per locale and options (i18n/format.ts): toLocaleString(…, options) builds a new one
 // per call, and that costs more than everything else a question card does while rendering.
@@ -41,12 +44,15 @@ export function formatWhen(iso: string, locale: string, timeZone: string): strin
   return dateFormat(locale, { ...WHEN, timeZone }).format(date);
 }
 
-export function formatTimeLeft(left: { dayLeft: number; hourLeft: number; minLeft: number }): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} left`;
-  if (left.dayLeft > 0) return unit(left.dayLeft, 'day');
-  if (left.hourLeft > 0) return unit(left.hourLeft, 'hour');
-  if (left.minLeft > 0) return unit(left.minLeft, 'min');
-  return 'overdue';
+/** "3 days left", "1 hour left", "overdue" in the texts of the language shown (tutoringTexts.card). */
+export function formatTimeLeft(
+  left: { dayLeft: number; hourLeft: number; minLeft: number },
+  words: Pick<TutoringTexts, 'daysLeft' | 'hoursLeft' | 'minutesLeft' | 'overdue'>,
+): string {
+  if (left.dayLeft > 0) return words.daysLeft(left.dayLeft);
+  if (left.hourLeft > 0) return words.hoursLeft(left.hourLeft);
+  if (left.minLeft > 0) return words.minutesLeft(left.minLeft);
+  return words.overdue;
 }
 
 export function formatDay(iso: string, locale: string, timeZone: string): string {

@@ -1,0 +1,42 @@
+/**
+ * The student's pages (spec 1 §2): tutoring, submissions and review, with their shared parts (the
+ * question card, the side panel, a submission's check result, the date filter). The spec's own words
+ * ('Are you sure to submit?', 'You should solve all questions', 'Your Answers', …) are kept exactly.
+ */
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const tutoringTexts = {
+  // The tutoring page.
+  heading: (name: string) => `Questions for ${name}`,
+  questionLabel: (number: number) => `Question ${number}`,
+
+  // The side panel (spec 1 §2).
+  answerTitle: 'Your Answers',
+  checkTitle: 'Check Your Answers',
+  jumpTo: 'Jump to Question',
+  legend: 'Legend',
+  answered: 'Answered',
+  unanswered: 'Unanswered',
+  correct: 'Correct',
+  wrong: 'Wrong',
+  progress: (answered: number, total: number) => `${answered}/${total} Questions Answered`,
+  submitAll: 'Submit All',
+  panelNothing: 'Nothing to show yet.',
+
+  // One question card.
+  topics: 'Topics',
+  hintLabel: 'Hint',
+  dueAt: 'Due at',
+  optionsOf: (number: number) => `Options of question ${number}`,
+  answerTo: (number: number) => `Your answer to question ${number}`,
+  characters: (length: number, max: number) =>
+    `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
+  atMost: ' (the most an answer can hold)',
+  chooseEvery: (number: number) => `Choose every right answer to question ${number}`,
+  chooseOne: (number: number) => `Choose one answer to question ${number}`,
+  daysLeft: (count: number) => `${plural(count, 'day')} left`,
+  hoursLeft: (count: number) => `${plural(count, 'hour')} left`,
+  minutesLeft: (count: number) => `${plural(count, 'min')} left`,
+  overdue: 'overdue',
+} as const;

@@ -1,0 +1,86 @@
+/**
+ * The words of the API's field-level problems (a 400's `details[].message`, and the one-line
+ * `message` made of them), as the request schemas (common/contracts), the shared checks and the
+ * submission service write them in English. The server sends them in the request's language
+ * (server/i18n/validation.ts): a fixed text is looked up by its words, a text with values by its
+ * shape (`must be at most 200 characters` → `atMostCharacters(200)`). A problem whose words are
+ * not here is sent as written (English); zod's own messages come from zod's Korean locale.
+ */
+export const validationTexts = {
+  // Fixed problems (common/validation.ts, common/contracts/*, common/questions/*).
+  required: 'is required',
+  text: 'must be a text',
+  texts: 'must be texts',
+  notEmpty: 'must not be empty',
+  notOnlySpaces: 'must not be only spaces',
+  number: 'must be a number',
+  wholeNumber: 'must be a whole number',
+  positive: 'must be positive',
+  notNegative: 'must not be negative',
+  list: 'must be a list',
+  email: 'must be a valid email address',
+  day: 'must be a date YYYY-MM-DD',
+  dateTime: 'must be a date-time text',
+  trueOrFalse: 'must be true or false',
+  questionType: 'must be m, M or s',
+  listOfAnswers: 'must be a list of answers',
+  atLeastOneAnswer: 'must hold at least one answer',
+  listOfChanges: 'must be a list of changes',
+  atLeastOneChange: 'must hold at least one change',
+  marks: 'marks must be 0, 1 or -1',
+  draftChanges: 'must map question ids to {answer, version}',
+  year: 'must be 1000 to 9999',
+  month: 'must be 1 to 12',
+  notOneOfOptions: 'is not one of the options',
+  multiAnswer: 'must be a JSON array of the chosen options',
+  valueNotAnOption: 'contains a value that is not one of the options',
+  everyAnswerAnOption: 'every answer must be one of the options',
+  notInPast: 'must not be in the past',
+  commonPassword: 'is one of the most common passwords; choose one that is harder to guess',
+  passwordIsIdentity: 'must not be your username or email address',
+  usernamePattern:
+    "may contain only letters, digits, spaces, '.', '_' and '-', and must start with a letter or digit",
+  oneScript:
+    'must be written in one script (a name mixing look-alike letters, such as a Cyrillic а among Latin letters, could impersonate someone)',
+  atLeastOneRole: 'must name at least one role',
+  atLeastOneStudent: 'must name at least one student',
+  listOfStudents: 'must be a list of student names',
+  daysList: 'must be a list of days',
+  daysNumbers: 'must be numbers of days',
+  ladderOrder: 'each step must be at least as long as the one before',
+  language: "must be 'en', 'ko' or null",
+  mathForm: 'must be of the form a + b',
+  mathText: 'must be a text of the form a + b',
+  mathAnswer: 'must be a whole number (or -1 for a timeout)',
+  reassign: 'cannot be changed here: reassign with POST assignments (the archive page)',
+  needsBody: 'The request needs a JSON body.',
+
+  // Problems with values.
+  atMostCharacters: (max: number) => `must be at most ${max} characters`,
+  atLeastCharacters: (min: number) => `must be at least ${min} characters`,
+  atMost: (max: number) => `must be at most ${max}`,
+  atMostItems: (max: number) => `must have at most ${max} items`,
+  itemsAtMostCharacters: (max: number) => `items must be at most ${max} characters`,
+  atMostAnswers: (max: number) => `must hold at most ${max} answers`,
+  atMostChanges: (max: number) => `must hold at most ${max} changes`,
+  atMostMarks: (max: number) => `must mark at most ${max} submissions`,
+  atMostDigits: (max: number) => `must have at most ${max} digits`,
+  atMostDaysAhead: (days: number) => `must be at most ${days} days ahead`,
+  steps: (min: number, max: number) => `must have ${min} to ${max} steps`,
+  stepDays: (min: number, max: number) => `every step must be a whole number of days from ${min} to ${max}`,
+  operands: (min: number, max: number) => `operands must be whole numbers from ${min} to ${max}`,
+  sort: (fields: string) => `must be field,asc|desc with field one of ${fields}`,
+  requestPart: (part: string) => `The request ${part} is not valid.`,
+  // The submission service's problems with one answer of a batch (server/submissions).
+  answeredTwice: (id: number) => `question ${id} is answered twice in this batch`,
+  noQuestion: (id: number) => `no question with id ${id}`,
+  notPending: (id: number, student: string) => `question ${id} is not pending for ${student}`,
+  assignedAgain: (id: number, student: string) =>
+    `question ${id} is assigned to ${student} again: answer it on the tutoring page`,
+  notInReview: (id: number, student: string) => `question ${id} is not in ${student}'s review list`,
+  notDueYet: (id: number, day: string) => `question ${id} is not due for review until ${day}`,
+  staleDraft: (id: number) =>
+    `question ${id}'s answer was changed in another tab or on another device since this answer was typed`,
+  /** One problem of a batch in the one-line message: `Answer 2 (questionId): …`. */
+  answerItem: (number: number, field: string, problem: string) => `Answer ${number} (${field}): ${problem}`,
+} as const;

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validationTexts as ko } from '../../common/i18n/ko/validationTexts.ts';
+import { questionLimits } from '../../common/limits.ts';
+import { validationTexts as en } from '../../common/validationTexts.ts';
+import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { detailIn } from './validation.ts';
+
+/**
+ * Issue 19: a refused request's field-level problems (`details`) and the one line made of them come
+ * in the request's language, like the other answers; the wire shape stays the same.
+ */
+let t: TestApp;
+let student: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  student = await t.createUser({ roles: ['STUDENT'] });
+});
+afterAll(() => t.close());
+
+const KOREAN = { 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7' };
+type Body = { status: number; error: string; message: string; details?: { path: string; message: string }[] };
+
+describe('field-level problems in the request language', () => {
+  const max = questionLimits.studentAnswerMax;
+  const submit = (payload: object, headers: Record<string, string> = {}) =>
+    t.request({ method: 'POST', url: '/api/v1/submissions/multiples', as: student, headers, payload });
+  const refused = () => [
+    { questionId: 'x', studentAnswer: 'a'.repeat(max + 1), studentName: student.user.username },
+    5,
+  ];
+
+  it('a schema refusal: each detail and the one line in Korean with Accept-Language: ko', async () => {
+    const english = await submit(refused());
+    expect(english.statusCode).toBe(400);
+    const enBody = english.json() as Body;
+    expect(enBody.details!.slice(0, 2)).toEqual([
+      { path: '0.questionId', message: en.number },
+      { path: '0.studentAnswer', message: en.atMostCharacters(max) },
+    ]);
+    expect(enBody.details![2]!.path).toBe('1');
+    expect(enBody.message).toBe(
+      `0.questionId: must be a number; 0.studentAnswer: must be at most ${max} characters; 1: ${enBody.details![2]!.message}`,
+    );
+
+    const korean = await submit(refused(), KOREAN);
+    expect(korean.statusCode).toBe(400);
+    expect(korean.headers['content-language']).toBe('ko');
+    const koBody = korean.json() as Body;
+    expect(Object.keys(koBody).sort()).toEqual(['details', 'error', 'message', 'status']);
+    expect(koBody.error).toBe('Bad Request');
+    expect(koBody.details!.slice(0, 2)).toEqual([
+      { path: '0.questionId', message: '숫자여야 합니다' },
+      { path: '0.studentAnswer', message: `${max}자 이하여야 합니다` },
+    ]);
+    // zod's own words (an item that is not an object) from zod's Korean locale.
+    const zodWords = koBody.details![2]!;
+    expect(zodWords.path).toBe('1');
+    expect(zodWords.message).toMatch(/[가-힣]/);
+    expect(zodWords.message).not.toBe(enBody.details![2]!.message);
+    expect(koBody.message).toBe(
+      `0.questionId: ${ko.number}; 0.studentAnswer: ${ko.atMostCharacters(max)}; 1: ${zodWords.message}`,
+    );
+  });
+
+  it("a service's problems with answers of a batch, in Korean, the same paths", async () => {
+    const payload = [{ questionId: 2_000_000, studentAnswer: '4', studentName: student.user.username }];
+    const english = (await submit(payload)).json() as Body;
+    expect(english.details).toEqual([{ path: '[0].questionId', message: en.noQuestion(2_000_000) }]);
+    expect(english.message).toBe('Answer 1 (questionId): no question with id 2000000');
+    const korean = await submit(payload, KOREAN);
+    expect(korean.statusCode).toBe(400);
+    const body = korean.json() as Body;
+    expect(body.details).toEqual([{ path: '[0].questionId', message: '번호가 2000000인 문제가 없습니다' }]);
+    expect(body.message).toBe('답 1 (questionId): 번호가 2000000인 문제가 없습니다');
+  });
+
+  it('an empty batch and a missing body: fixed texts in Korean, English without the header', async () => {
+    const empty = (await submit([], KOREAN)).json() as Body;
+    expect(empty.details).toEqual([{ path: '', message: ko.atLeastOneAnswer }]);
+    expect(empty.message).toBe(ko.atLeastOneAnswer);
+    expect(((await submit([])).json() as Body).message).toBe(en.atLeastOneAnswer);
+  });
+});
+
+describe('detailIn', () => {
+  it('finds a text with values by its most specific shape, and leaves unknown words as they are', () => {
+    expect(detailIn('must be at most 200 characters', 'ko')).toBe(ko.atMostCharacters(200));
+    expect(detailIn('must be at most 2147483647', 'ko')).toBe(ko.atMost(2147483647));
+    expect(detailIn("question 3 is not in ann's review list", 'ko')).toBe(ko.notInReview(3, 'ann'));
+    expect(detailIn('must not be empty', 'ko')).toBe(ko.notEmpty);
+    expect(detailIn('something new', 'ko')).toBe('something new');
+    expect(detailIn('must not be empty', 'en')).toBe('must not be empty');
+  });
+});
