@@ -26,9 +26,9 @@ for (const [key, english] of Object.entries(englishTexts)) {
   }
   // The English words around each value: `must be at most \0 0 \0 characters` → /^must be at most (.+?) characters$/.
   const marked = (english as unknown as TextFunction)(
-    ...Array.from({ length: english.length }, (_, i) => `\u0000${i}\u0000`),
+    ...Array.from({ length: english.length }, (_, i) => `\ue000${i}\ue000`),
   );
-  const parts = marked.split(/\u0000(\d+)\u0000/);
+  const parts = marked.split(/\ue000(\d+)\ue000/);
   let source = '^';
   let literal = 0;
   const order: number[] = [];
