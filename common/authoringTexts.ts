@@ -82,6 +82,22 @@ export const bulkRuleTexts = {
   invalid: (message: string) => `Invalid JSON: ${message}`,
 };
 
+/**
+ * The server's other words when questions are saved (`POST questions`, the bulk upload, modify,
+ * `POST assignments`), sent in the request's language (server/i18n/texts.ts).
+ */
+export const questionSaveTexts = {
+  notDateTime: (example: string) => `must be a date-time such as ${example}`,
+  unknownStudents: (names: readonly string[]) =>
+    `unknown student${names.length > 1 ? 's' : ''} ${names.map((n) => `"${n}"`).join(', ')}`,
+  unknownStudent: (name: string) => `Unknown student "${name}"`,
+  bulkItem: (index: number, problems: readonly string[]) => `Item ${index}: ${problems.join(', ')}`,
+  bulkRefused: (failed: number, total: number, items: readonly string[], more: number) =>
+    `${failed} of ${total} questions cannot be saved; nothing was saved. ${items.join('; ')}${more > 0 ? ` (and ${more} more items)` : ''}`,
+  onceEach: 'Each question may appear once in a modify request.',
+  noQuestions: (ids: readonly number[]) => `No question with id ${ids.join(', ')}.`,
+};
+
 /** /upload: the form, its tabs, the student picker and the preview. */
 export const uploadTexts = {
   heading: 'Upload',

@@ -1,6 +1,6 @@
 import type { AssignmentCreateRequest } from '../../common/contracts/tutoring.ts';
 import { dayOf, parseDateTime } from '../../common/dates.ts';
-import { dueDateProblem } from '../../common/questions/checks.ts';
+import { dueDateReason, dueDateText } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
@@ -27,9 +27,9 @@ export function checkDueDate(
   field = 'targetDate',
 ): { at: Date; day: string } {
   const at = parseDateTime(text, timeZone);
-  if (!at) throw badRequest(`${field}: must be a date-time such as 2026-11-30T18:00`);
-  const problem = dueDateProblem(at, now);
-  if (problem) throw badRequest(`${field}: ${problem}`);
+  if (!at) throw badRequest((t) => `${field}: ${t.questionSaveTexts.notDateTime('2026-11-30T18:00')}`);
+  const reason = dueDateReason(at, now);
+  if (reason) throw badRequest((t) => `${field}: ${dueDateText(t.questionRuleTexts, reason)}`);
   return { at, day: dayOf(at, timeZone) };
 }
 
@@ -43,9 +43,7 @@ export async function requireStudents(
   const found = await findStudentsByNames(db, wanted);
   const unknown = wanted.filter((n) => !found.has(n));
   if (unknown.length > 0) {
-    throw badRequest(
-      `${field}: unknown student${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
-    );
+    throw badRequest((t) => `${field}: ${t.questionSaveTexts.unknownStudents(unknown)}`);
   }
   return wanted.map((n) => found.get(n)!);
 }

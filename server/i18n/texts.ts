@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { bulkRuleTexts, questionRuleTexts, questionSaveTexts } from '../../common/authoringTexts.ts';
+import * as koAuthoring from '../../common/i18n/ko/authoringTexts.ts';
 import { mathTexts as koMathTexts } from '../../common/i18n/ko/mathTexts.ts';
 import * as koMessages from '../../common/i18n/ko/messages.ts';
 import { validationTexts as koValidationTexts } from '../../common/i18n/ko/validationTexts.ts';
@@ -20,17 +22,32 @@ import { validationTexts } from '../../common/validationTexts.ts';
  * with values is thrown as a function of the texts (`(t) => t.adminMessages.notLinked(a, b)`), which
  * AppError keeps and the answer calls with the request's language.
  */
-const english = { ...enMessages, mathTexts, validationTexts };
+const english = {
+  ...enMessages,
+  mathTexts,
+  validationTexts,
+  questionRuleTexts,
+  bulkRuleTexts,
+  questionSaveTexts,
+};
 export type ServerTexts = Translation<typeof english>;
 export type LocalText = (texts: ServerTexts, language: Language) => string;
 
 /**
- * messages.ts, the drill's refusals (common/mathTexts.ts, thrown by server/math) and the field-level
- * problems of a refused request (common/validationTexts.ts, server/i18n/validation.ts).
+ * messages.ts, the drill's refusals (common/mathTexts.ts, thrown by server/math), the field-level
+ * problems of a refused request (common/validationTexts.ts, server/i18n/validation.ts) and the words of
+ * saving questions (common/authoringTexts.ts: the rules, the bulk upload's problems; server/questions).
  */
 const texts: Record<Language, ServerTexts> = {
   en: english,
-  ko: { ...koMessages, mathTexts: koMathTexts, validationTexts: koValidationTexts },
+  ko: {
+    ...koMessages,
+    mathTexts: koMathTexts,
+    validationTexts: koValidationTexts,
+    questionRuleTexts: koAuthoring.questionRuleTexts,
+    bulkRuleTexts: koAuthoring.bulkRuleTexts,
+    questionSaveTexts: koAuthoring.questionSaveTexts,
+  },
 };
 
 export function serverTexts(language: Language): ServerTexts {

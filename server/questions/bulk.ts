@@ -8,6 +8,7 @@ import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db } from '../db/open.ts';
 import { candidates, questions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { type ServerTexts, serverTexts } from '../i18n/texts.ts';
 import { findStudentsByNames, lockStudents } from '../users/queries.ts';
 import { ensureTopics, linkTopics } from './queries.ts';
 
@@ -52,6 +53,51 @@ export const QuestionBulkRequest = z
   });
 
 /**
+ * The 400 of a refused bulk upload: every failing item by index with its problems (spec 1 §5), and
+ * the first 20 of them in the message, in the request's language (the items' problems are found again
+ * with that language's texts: the same problems, in the same order, as in English).
+ */
+function bulkRefusal(
+  body: readonly unknown[],
+  failing: readonly number[],
+  students: ReadonlyMap<string, unknown>,
+  context: { now: Date; timeZone: string },
+): AppError {
+  const problems = new Map<ServerTexts, string[][]>();
+  const problemsIn = (t: ServerTexts): string[][] => {
+    let found = problems.get(t);
+    if (!found) {
+      found = failing.map((index) => {
+        const { problems: words, question } = checkBulkItem(body[index], context.now, context.timeZone, t);
+        const unknown = (question?.students ?? []).filter((name) => !students.has(name));
+        return [...words, ...unknown.map((name) => t.questionSaveTexts.unknownStudent(name))];
+      });
+      problems.set(t, found);
+    }
+    return found;
+  };
+  const shown = failing.slice(0, 20);
+  return new AppError(
+    400,
+    (t) =>
+      t.questionSaveTexts.bulkRefused(
+        failing.length,
+        body.length,
+        shown.map((index, i) => t.questionSaveTexts.bulkItem(index, problemsIn(t)[i]!)),
+        failing.length - shown.length,
+      ),
+    failing.flatMap((index, i) =>
+      problemsIn(serverTexts('en'))
+        .at(i)!
+        .map((_, k) => ({
+          path: `[${index}]`,
+          message: (t: ServerTexts) => problemsIn(t)[i]![k]!,
+        })),
+    ),
+  );
+}
+
+/**
  * `POST questions/multiples`: the array itself is checked by its contract (QuestionBulkRequest);
  * here every item is checked first; a 400 lists every failing item by index with the spec's
  * messages and nothing is saved. Otherwise all items are saved in one transaction with a handful of
@@ -65,22 +111,10 @@ export async function createQuestionsInBulk(
   const checked = body.map((item) => checkBulkItem(item, context.now, context.timeZone));
   const names = [...new Set(checked.flatMap((c) => c.question?.students ?? []))];
   const students = await findStudentsByNames(db, names);
-  const failures: { index: number; problems: string[] }[] = [];
-  checked.forEach((c, index) => {
-    const problems = [...c.problems];
-    for (const name of c.question?.students ?? [])
-      if (!students.has(name)) problems.push(`Unknown student "${name}"`);
-    if (problems.length > 0) failures.push({ index, problems });
-  });
-  if (failures.length > 0) {
-    const shown = failures.slice(0, 20).map((f) => `Item ${f.index}: ${f.problems.join(', ')}`);
-    const more = failures.length > 20 ? ` (and ${failures.length - 20} more items)` : '';
-    throw new AppError(
-      400,
-      `${failures.length} of ${body.length} questions cannot be saved; nothing was saved. ${shown.join('; ')}${more}`,
-      failures.flatMap((f) => f.problems.map((message) => ({ path: `[${f.index}]`, message }))),
-    );
-  }
+  const failing = checked.flatMap((c, index) =>
+    c.problems.length > 0 || c.question?.students.some((name) => !students.has(name)) ? [index] : [],
+  );
+  if (failing.length > 0) throw bulkRefusal(body, failing, students, context);
 
   const items = checked.map((c) => c.question!) as BulkQuestion[];
   await db.transaction(async (tx) => {

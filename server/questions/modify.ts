@@ -1,11 +1,12 @@
 import type { ModifyResult, QuestionUpdateBatch, Remarked } from '../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../common/dates.ts';
-import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
+import { checkOptionsAndAnswer, ruleText } from '../../common/questions/checks.ts';
 import { autoMark, type Mark, normaliseNames, type QuestionType } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
 import { refreshCalendarDays, type TouchedDay } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import type { ServerTexts } from '../i18n/texts.ts';
 import { refreshTopicStats } from '../stats/queries.ts';
 import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submissions/queries.ts';
 import { lockStudents } from '../users/queries.ts';
@@ -50,12 +51,12 @@ export async function modifyQuestions(
   timeZone: string,
 ): Promise<ModifyResult> {
   const ids = [...new Set(changes.map((c) => c.id))];
-  if (ids.length !== changes.length) throw badRequest('Each question may appear once in a modify request.');
+  if (ids.length !== changes.length) throw badRequest((t) => t.questionSaveTexts.onceEach);
 
   return db.transaction(async (tx) => {
     const existing = await loadQuestions(tx, ids, 'no key update');
     const missing = ids.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
+    if (missing.length > 0) throw notFound((t) => t.questionSaveTexts.noQuestions(missing));
     const plans = planChanges(changes, existing, timeZone);
     // Questions whose marks or topics change: their answerers' statistics are recounted.
     const recounted = plans
@@ -84,20 +85,26 @@ function planChanges(
   existing: Map<number, QuestionRow & QuestionDetails>,
   timeZone: string,
 ): Plan[] {
-  const problems: { path: string; message: string }[] = [];
+  const problems: { path: string; message: (t: ServerTexts) => string }[] = [];
   const plans = changes.map((change, index): Plan | null => {
     const before = existing.get(change.id)!;
     const type = (change.type ?? before.type) as QuestionType;
     const options = change.candidates ?? before.candidates.map((c) => c.value);
     const rules = checkOptionsAndAnswer(type, type === 's' ? [] : options, change.answer ?? before.answer);
-    if (!rules.ok) problems.push({ path: `[${index}].${rules.field}`, message: rules.message });
+    if (!rules.ok) {
+      const { field, reason } = rules;
+      problems.push({
+        path: `[${index}].${field}`,
+        message: (t) => ruleText(t.questionRuleTexts, reason, type),
+      });
+    }
     let generatedDate: Date | null = null;
     if (change.generatedDate !== undefined) {
       generatedDate = parseDateTime(change.generatedDate, timeZone);
       if (!generatedDate)
         problems.push({
           path: `[${index}].generatedDate`,
-          message: 'must be a date-time such as 2026-11-23T09:00',
+          message: (t) => t.questionSaveTexts.notDateTime('2026-11-23T09:00'),
         });
     }
     if (!rules.ok) return null;
@@ -114,7 +121,7 @@ function planChanges(
     };
   });
   if (problems.length > 0) {
-    throw new AppError(400, problems.map((p) => `${p.path}: ${p.message}`).join('; '), problems);
+    throw new AppError(400, (t) => problems.map((p) => `${p.path}: ${p.message(t)}`).join('; '), problems);
   }
   return plans as Plan[];
 }

@@ -1,7 +1,7 @@
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { QuestionCreateRequest, QuestionStudent } from '../../common/contracts/tutoring.ts';
 import { formatDateTime, parseDateTime, timeLeft } from '../../common/dates.ts';
-import { checkOptionsAndAnswer } from '../../common/questions/checks.ts';
+import { checkOptionsAndAnswer, ruleText } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
 import { assignInTransaction, checkDueDate, requireStudents } from '../assignments/service.ts';
@@ -27,7 +27,10 @@ export function checkQuestionRules(
   path = '',
 ): { options: string[]; answer: string } {
   const result = checkOptionsAndAnswer(input.type, input.candidates, input.answer);
-  if (!result.ok) throw badRequest(`${path}${result.field}: ${result.message}`);
+  if (!result.ok) {
+    const { field, reason } = result;
+    throw badRequest((t) => `${path}${field}: ${ruleText(t.questionRuleTexts, reason, input.type)}`);
+  }
   return { options: result.options, answer: result.answer };
 }
 
@@ -42,7 +45,8 @@ export async function createQuestion(
   let generated = context.now;
   if (input.generatedDate) {
     const parsed = parseDateTime(input.generatedDate, context.timeZone);
-    if (!parsed) throw badRequest('generatedDate: must be a date-time such as 2026-11-23T09:00');
+    if (!parsed)
+      throw badRequest((t) => `generatedDate: ${t.questionSaveTexts.notDateTime('2026-11-23T09:00')}`);
     generated = parsed;
   }
   const students = await requireStudents(db, input.students, 'students');

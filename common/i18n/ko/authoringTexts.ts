@@ -63,6 +63,18 @@ export const bulkRuleTexts: Translation<typeof en.bulkRuleTexts> = {
   invalid: (message: string) => `JSON이 올바르지 않습니다: ${message}`,
 };
 
+export const questionSaveTexts: Translation<typeof en.questionSaveTexts> = {
+  notDateTime: (example: string) => `${example}처럼 날짜와 시각이어야 합니다`,
+  unknownStudents: (names: readonly string[]) =>
+    `등록되지 않은 학생입니다: ${names.map((n) => `"${n}"`).join(', ')}`,
+  unknownStudent: (name: string) => `등록되지 않은 학생 "${name}"`,
+  bulkItem: (index: number, problems: readonly string[]) => `${index}번 항목: ${problems.join(', ')}`,
+  bulkRefused: (failed: number, total: number, items: readonly string[], more: number) =>
+    `문제 ${total}개 중 ${failed}개를 저장할 수 없어 아무것도 저장하지 않았습니다. ${items.join('; ')}${more > 0 ? ` (그 밖에 ${more}개 항목)` : ''}`,
+  onceEach: '수정 요청에는 같은 문제를 한 번만 넣을 수 있습니다.',
+  noQuestions: (ids: readonly number[]) => `번호가 ${ids.join(', ')}인 문제가 없습니다.`,
+};
+
 export const uploadTexts: Translation<typeof en.uploadTexts> = {
   heading: '문제 올리기',
   bulkLink: '한꺼번에 올리기 (JSON)',
