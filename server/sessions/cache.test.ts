@@ -54,8 +54,8 @@ describe('SessionCache', () => {
     expect(cache.get('h', NOW)).toBeNull();
   });
 
-  it('does not keep a look-up that started before a change (committed, local, lost)', () => {
-    for (const event of ['committed', 'local', 'lost'] as const) {
+  it('does not keep a look-up that started before a change, or before notifications were heard again', () => {
+    for (const event of ['committed', 'local', 'lost', 'live'] as const) {
       const { cache, changes } = setup();
       const generation = cache.begin();
       changes.emit(event);

@@ -56,7 +56,9 @@ export class SessionCache {
     this.maxEntries = options.maxEntries ?? SESSION_CACHE_MAX;
     this.unsubscribe = changes.subscribe((event) => {
       if (event === 'local') this.quietUntil = this.clock() + SESSION_CACHE_QUIET_MS;
-      if (event !== 'live') this.clear();
+      // Every event ends the look-ups under way too, 'live' included: one that read the database
+      // before LISTEN was answered could have missed a change committed in between.
+      this.clear();
     });
   }
 
