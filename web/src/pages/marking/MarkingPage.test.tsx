@@ -95,6 +95,31 @@ describe('MarkingInboxPage', () => {
   });
 });
 
+describe('the due day filtered on, in words (issue 19)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', jsonFetch({ 'GET marking': pageOf([]), student: [] }));
+  });
+
+  it('reads the day as people do in English, never YYYY-MM-DD', async () => {
+    renderPage(<MarkingInboxPage />, { path: '/marking', at: '/marking?date=2026-03-10' });
+    expect((await screen.findByText(/^Nothing to mark/)).textContent).toBe(
+      'Nothing to mark due on Tue, 10 Mar 2026.',
+    );
+  });
+
+  it('in Korean, with the student', async () => {
+    await showLanguage('ko');
+    try {
+      renderPage(<MarkingPage />, { path: '/marking/:name', at: '/marking/ann?date=2026-11-25' });
+      expect((await screen.findByText(/채점할 답이 없습니다/)).textContent).toBe(
+        'ann 학생의 2026년 11월 25일 (수) 마감 채점할 답이 없습니다.',
+      );
+    } finally {
+      await showLanguage('en');
+    }
+  });
+});
+
 describe('suggested marks (issue 19)', () => {
   const capital = questionOnly({ id: 6, title: 'Capital', type: 's', answer: 'Paris', candidates: [] });
   beforeEach(() => {

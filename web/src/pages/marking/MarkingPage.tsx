@@ -7,6 +7,7 @@ import { authoringApi, authoringKeys } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { markingApi, markingKeys } from '../../api/marking.ts';
+import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
@@ -20,6 +21,20 @@ import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useDateTexts } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
+
+/**
+ * The due day filtered on as people read it ("Tue, 10 Mar 2026", "2026년 3월 10일 (화)"): the address
+ * holds a day already counted in APP_TIME_ZONE, so it is read at midnight UTC and formatted in UTC.
+ */
+const DUE_DAY: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+};
+const dueDayInWords = (day: string, locale: string): string =>
+  dateFormat(locale, DUE_DAY).format(new Date(`${day}T00:00:00Z`));
 
 /** The mark buttons, with the key that sets each (1 correct, 2 wrong, 0 back to unmarked). */
 const CHOICES: { mark: Mark; label: 'correct' | 'wrong' | 'unmarked'; key: string }[] = [
@@ -67,6 +82,7 @@ function Marking({ student }: { student: string | null }) {
   const confirm = useConfirm();
   const { showToast } = useToast();
   const { page, size, date, filters, setPage, setSize, setFilters } = usePageParams(['student'] as const);
+  const locale = useIntlLocale();
   const filter = { student: student ?? (filters.student || null), date };
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
   const [marks, setMarks] = useState<Map<number, Mark>>(new Map());
@@ -186,7 +202,7 @@ function Marking({ student }: { student: string | null }) {
         </p>
       )}
       {query.isSuccess && total === 0 && (
-        <p className={styles.empty}>{t.nothingToMark(filter.student, date)}</p>
+        <p className={styles.empty}>{t.nothingToMark(filter.student, date && dueDayInWords(date, locale))}</p>
       )}
       {groups.map((group) => {
         const question = group.items[0]!.item.question;
