@@ -90,6 +90,11 @@ for (const { path, title, subtitle, email: emailLabel } of [
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
+      const requested: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/assets/')) requested.push(pathname.replace(/-[\w-]+\.(js|css)$/, '.$1'));
+      });
       await page.route('**/assets/*.js', async (route) => {
         await released;
         await route.continue();
@@ -105,6 +110,8 @@ for (const { path, title, subtitle, email: emailLabel } of [
       const before = { text: await card.innerText(), box: await card.boundingBox() };
       const largestBefore = (await painted()).largest;
       expect(largestBefore.at(-1)).toBe(subtitle);
+      // Painted with nothing but the small entry script asked for: the app's files wait for the paint.
+      expect(requested).toEqual(['/assets/index.js']);
 
       release();
       await expect(email).toBeEditable();

@@ -8,10 +8,25 @@
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
+/**
+ * A prerendered page's preload links, which the server holds until the page has painted
+ * (`data-after-paint`, server/http/web.ts): made real now, so the app's chunks and its page's all
+ * download at once.
+ */
+function preloadHeldFiles(): void {
+  for (const held of document.querySelectorAll<HTMLLinkElement>('link[data-after-paint]')) {
+    const link = held.cloneNode() as HTMLLinkElement;
+    link.rel = held.dataset.afterPaint ?? 'preload';
+    link.removeAttribute('data-after-paint');
+    held.replaceWith(link);
+  }
+}
+
 let started = false;
 const startApp = () => {
   if (started) return;
   started = true;
+  preloadHeldFiles();
   void import('./start.tsx').then(({ start }) => start(root));
 };
 
