@@ -74,3 +74,29 @@ export const statsTexts = {
   calendar: 'Assignment Calendar',
   calendarHint: 'Each day shows the questions completed / assigned for that due day (correctness aside).',
 } as const;
+
+/** The month calendar (web/src/ui/Calendar.tsx): the student's and the teacher's. Day and month names come from Intl. */
+export const calendarTexts = {
+  calendar: 'Calendar',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  /** The month's heading: `2026 March`. */
+  title: (year: number, month: string) => `${year} ${month}`,
+  failed: 'The calendar could not be loaded.',
+  toMark: (count: number, name: string, date: string) => `${count} to mark for ${name} due on ${date}`,
+  solved: (solved: number, total: number, date: string) => `${solved} of ${total} solved on ${date}`,
+} as const;
+
+/** The charts' shared words (web/src/ui/charts/charts.tsx) and the dashboard's lines. */
+export const chartTexts = {
+  share: 'Share',
+  count: 'Count',
+  percent: 'Percent',
+  axis: 'Axis',
+  point: 'Point',
+  noAnswers: 'No answers yet.',
+  correct: 'Correct',
+  wrong: 'Wrong',
+  day: 'Day',
+  answers: 'Answers',
+} as const;

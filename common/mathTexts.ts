@@ -27,6 +27,8 @@ export const mathTexts = {
   send: 'Enter',
   timeLeft: 'Time left',
   timeFor: (seconds: string) => `${seconds} s for each question`,
+  /** The time bar's value for a screen reader. */
+  secondsLeft: (seconds: string) => `${seconds} s`,
   correctTally: 'Correct',
   wrongTally: 'Wrong',
   reward: 'Total Coins',

@@ -31,6 +31,9 @@ export const authTexts = {
     `You are signed in as ${name}, who may not open that page. Sign in as someone who may, or go back to`,
   yourPage: 'your page',
   yourPageEnd: '.',
+  /** Under the sign-up button while a field is still empty. */
+  fillAllFour: 'Fill in all four fields to sign up.',
+  signingOut: 'Signing out…',
 } as const;
 
 /** Provider sign-in (spec 1 §2, spec 2 §2) and the outcomes of issue 15 that send the user back to /login. */
@@ -77,6 +80,8 @@ export const headerTexts = {
   language: 'Language',
   /** The Review link's name when questions are due (issue 19, spaced review; the badge shows the number). */
   reviewDue: (count: number) => `Review, ${count} due today`,
+  /** The Marking link's name when answers wait (the badge shows the number). */
+  markingDue: (count: number) => `Marking, ${count} to mark`,
 } as const;
 
 /** Spec 1 §8 and spec 2 §8. */
@@ -109,6 +114,10 @@ export const layoutTexts = {
   notifications: 'Notifications',
   dismiss: 'Dismiss',
   movePanel: (title: string) => `Move the ${title} panel (drag, or use the arrow keys)`,
+  /** A field's character counter: `1,234 / 10,000 characters`, and when full. */
+  characters: (length: number, max: number) =>
+    `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
+  full: ' (the most it can hold)',
 } as const;
 
 /**
@@ -181,6 +190,9 @@ export const appLoadTexts = {
   goBack: 'Go back',
   goHome: 'Go to the start page',
   loading: 'Loading…',
+  /** A call that got no answer (web/src/api/client.ts). */
+  timedOut: 'The server did not answer in time.',
+  unreachable: 'The server could not be reached.',
 } as const;
 
 /** `15 seconds`, `1 minute`, `12 minutes`: how long to wait, rounded up. */

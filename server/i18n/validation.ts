@@ -24,7 +24,7 @@ for (const [key, english] of Object.entries(englishTexts)) {
     fixed.set(english, (koreanTexts as Record<string, unknown>)[key] as string);
     continue;
   }
-  // The English words around each value: `must be at most \0 0 \0 characters` → /^must be at most (.+?) characters$/.
+  // The English words around each value: `must be at most ⟨0⟩ characters` → /^must be at most (.+?) characters$/.
   const marked = (english as unknown as TextFunction)(
     ...Array.from({ length: english.length }, (_, i) => `\ue000${i}\ue000`),
   );

@@ -51,7 +51,8 @@ const spinner = lazyPage(
 const sandbox = lazyPage(
   'sandbox',
   () => import('./pages/portfolio/sandbox/SandboxPage.tsx').then((m) => m.SandboxPage),
-  ['portfolio'],
+  // insight: the charts' words.
+  ['portfolio', 'insight'],
 );
 
 // The layout of the signed-in pages; it brings TanStack Query and the confirm dialog.
@@ -73,7 +74,8 @@ const tutoring = lazyPage(
 const submission = lazyPage(
   'submission',
   () => import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
-  ['tutoring', 'submissions'],
+  // insight: the calendar's words.
+  ['tutoring', 'submissions', 'insight'],
 );
 const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage), [
   'review',
@@ -92,7 +94,7 @@ const modify = lazyPage('modify', () => import('./pages/modify/ModifyPage.tsx').
 const teacher = lazyPage(
   'teacher',
   () => import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
-  ['review', 'authoring'],
+  ['review', 'authoring', 'insight'],
 );
 // The upload previews show the student's question card and check result.
 const upload = lazyPage('upload', () => import('./pages/upload/UploadPage.tsx').then((m) => m.UploadPage), [
@@ -133,7 +135,7 @@ const mathGame = lazyPage(
 const mathResult = lazyPage(
   'math-result',
   () => import('./pages/math/MathResultPage.tsx').then((m) => m.MathResultPage),
-  ['math'],
+  ['math', 'insight'],
 );
 
 // A child's week (issue 19): parents, teachers; printed on A4.

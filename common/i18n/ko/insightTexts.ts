@@ -69,3 +69,26 @@ export const statsTexts: Translation<typeof en.statsTexts> = {
   calendarHint:
     '날짜마다 그날이 마감인 문제 중 제출한 문제 수 / 배정된 문제 수를 보여 줍니다 (정답 여부와 관계없이).',
 };
+
+export const calendarTexts: Translation<typeof en.calendarTexts> = {
+  calendar: '달력',
+  previousMonth: '이전 달',
+  nextMonth: '다음 달',
+  title: (year, month) => `${year}년 ${month}`,
+  failed: '달력을 불러오지 못했습니다.',
+  toMark: (count, name, date) => `${date} 마감, ${name} 채점 대기 ${count}개`,
+  solved: (solved, total, date) => `${date}: ${total}문제 중 ${solved}문제 풂`,
+};
+
+export const chartTexts: Translation<typeof en.chartTexts> = {
+  share: '구분',
+  count: '개수',
+  percent: '비율',
+  axis: '항목',
+  point: '지점',
+  noAnswers: '아직 답이 없습니다.',
+  correct: '정답',
+  wrong: '오답',
+  day: '날짜',
+  answers: '답 수',
+};

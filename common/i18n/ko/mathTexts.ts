@@ -26,6 +26,7 @@ export const mathTexts: Translation<typeof en.mathTexts> = {
   send: '확인',
   timeLeft: '남은 시간',
   timeFor: (seconds: string) => `문제당 ${seconds}초`,
+  secondsLeft: (seconds: string) => `${seconds}초`,
   correctTally: '정답',
   wrongTally: '오답',
   reward: '모은 코인',

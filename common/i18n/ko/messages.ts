@@ -31,6 +31,8 @@ export const authTexts: Translation<typeof english.authTexts> = {
     `${name} 계정으로 로그인되어 있어 그 화면은 열 수 없습니다. 열 수 있는 계정으로 로그인하거나, 다시`,
   yourPage: '내 화면',
   yourPageEnd: '으로 돌아가세요.',
+  fillAllFour: '네 칸을 모두 채워야 가입할 수 있습니다.',
+  signingOut: '로그아웃하는 중…',
 };
 
 export const oauthTexts: Translation<typeof english.oauthTexts> = {
@@ -70,6 +72,7 @@ export const headerTexts: Translation<typeof english.headerTexts> = {
   logout: '로그아웃',
   language: '언어',
   reviewDue: (count: number) => `복습, 오늘 ${count}개`,
+  markingDue: (count) => `채점, ${count}개 채점 대기`,
 };
 
 export const failureTexts: Translation<typeof english.failureTexts> = {
@@ -129,6 +132,8 @@ export const layoutTexts: Translation<typeof english.layoutTexts> = {
   notifications: '알림',
   dismiss: '닫기',
   movePanel: (title) => `${title} 창 옮기기 (끌거나 화살표 키 사용)`,
+  characters: (length, max) => `${length.toLocaleString('ko-KR')} / ${max.toLocaleString('ko-KR')}자`,
+  full: ' (더 쓸 수 없습니다)',
 };
 
 export const fieldTexts: Translation<typeof english.fieldTexts> = {
@@ -172,6 +177,8 @@ export const appLoadTexts: Translation<typeof english.appLoadTexts> = {
   goBack: '뒤로 가기',
   goHome: '첫 화면으로 가기',
   loading: '불러오는 중…',
+  timedOut: '서버가 제때 응답하지 않았습니다.',
+  unreachable: '서버에 연결할 수 없습니다.',
 };
 
 /** `15초`, `1분`, `12분`: how long to wait, rounded up to whole minutes past a minute. */

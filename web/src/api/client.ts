@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../../common/contracts/users.ts';
 import { limits } from '../../../common/limits.ts';
-import { currentLanguage } from '../i18n/texts.ts';
+import { currentLanguage, textsNow } from '../i18n/texts.ts';
 
 /** Every API call goes through here: base /api/v1, cookies sent, a 20 000 ms time-out (spec 1 §9). */
 export const API_BASE = '/api/v1';
@@ -79,7 +79,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     const timedOut = timeout.aborted;
     throw new ApiError(
       0,
-      timedOut ? 'The server did not answer in time.' : 'The server could not be reached.',
+      timedOut ? textsNow().appLoadTexts.timedOut : textsNow().appLoadTexts.unreachable,
       null,
     );
   }

@@ -35,3 +35,34 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
   }
   return format;
 }
+
+const DAY_TEXT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  timeZone: 'UTC',
+};
+
+/**
+ * A day the server sends as `YYYY-MM-DD` (already a day of `APP_TIME_ZONE`), as the language shown
+ * writes it: unchanged in English (the pages' words before), "2026년 3월 10일 (화)" in Korean.
+ */
+export function useDayText(): (day: string) => string {
+  const language = useLanguage();
+  return (day) =>
+    language === 'en' || !/^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? day
+      : dateFormat(INTL_LOCALES[language], DAY_TEXT).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The month's and weekdays' names in the language shown ('January', 'Sun'; '1월', '일'). */
+export function monthName(locale: string, month: number): string {
+  return dateFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+}
+export function weekdayNames(locale: string): string[] {
+  // 2 January 2000 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) =>
+    dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 2 + i)),
+  );
+}

@@ -150,7 +150,7 @@ function Header() {
       {
         to: '/marking',
         label: headerTexts.marking,
-        name: count > 0 ? `${headerTexts.marking}, ${count} to mark` : undefined,
+        name: count > 0 ? headerTexts.markingDue(count) : undefined,
         badge: count,
       },
       { to: '/upload', label: headerTexts.upload },

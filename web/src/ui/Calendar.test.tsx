@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarItem } from '../../../common/contracts/tutoring.ts';
+import { showLanguage } from '../i18n/language.ts';
 import { Calendar, isWellDone } from './Calendar.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -66,5 +67,32 @@ describe('Calendar', () => {
     expect(done.getAttribute('href')).toBe('/submission/alice?date=2026-11-04');
     const open = screen.getByRole('link', { name: '1 of 3 solved on 2026-11-05' });
     expect(open.getAttribute('href')).toBe('/tutoring/alice?date=2026-11-05');
+  });
+
+  it("in Korean: the month, the weekdays and the days' names from Intl, the links named in Korean", async () => {
+    await showLanguage('ko');
+    try {
+      serve([item(3, 'bob', 1, 3, 2)]);
+      const { container } = show(
+        <Calendar mode="teacher" students={['bob']} initial={new Date(2026, 10, 15)} />,
+      );
+      expect(screen.getByRole('heading', { name: '2026년 11월' })).toBeTruthy();
+      expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+        '일',
+        '월',
+        '화',
+        '수',
+        '목',
+        '금',
+        '토',
+      ]);
+      expect(
+        await screen.findByRole('link', { name: /^2026년 11월 3일 \(?화\)? 마감, bob 채점 대기 2개$/ }),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: '다음 달' })).toBeTruthy();
+      expect(screen.getByRole('region', { name: '달력' })).toBeTruthy();
+    } finally {
+      await showLanguage('en');
+    }
   });
 });

@@ -2,24 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CalendarItem } from '../../../common/contracts/tutoring.ts';
 import { calendarsApi } from '../api/calendars.ts';
+import { monthName, useDayText, useIntlLocale, weekdayNames } from '../i18n/format.ts';
+import { useTexts } from '../i18n/texts.ts';
 import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
 import styles from './Calendar.module.css';
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Spec 1 §9: a day is green when solved / total ≥ 0.9. */
 export function isWellDone(item: Pick<CalendarItem, 'solved' | 'unsolved'>): boolean {
@@ -39,6 +25,8 @@ type Props =
  * everything due that day is answered, else the tutoring page for that day.
  */
 export function Calendar(props: Props) {
+  const { calendarTexts: t } = useTexts('insight');
+  const locale = useIntlLocale();
   const start = props.initial ?? new Date();
   const [month, setMonth] = useState({ year: start.getFullYear(), month: start.getMonth() + 1 });
   const names = props.mode === 'teacher' ? props.students : [props.student];
@@ -75,23 +63,23 @@ export function Calendar(props: Props) {
   }));
 
   return (
-    <section className={styles.calendar} aria-label="Calendar">
+    <section className={styles.calendar} aria-label={t.calendar}>
       <header className={styles.header}>
-        <button type="button" className={styles.nav} onClick={() => move(-1)} aria-label="Previous month">
+        <button type="button" className={styles.nav} onClick={() => move(-1)} aria-label={t.previousMonth}>
           ◀
         </button>
         <h2 className={styles.title} aria-live="polite">
-          {month.year} {MONTHS[month.month - 1]}
+          {t.title(month.year, monthName(locale, month.month))}
         </h2>
-        <button type="button" className={styles.nav} onClick={() => move(1)} aria-label="Next month">
+        <button type="button" className={styles.nav} onClick={() => move(1)} aria-label={t.nextMonth}>
           ▶
         </button>
       </header>
-      {query.isError && <p className={styles.error}>The calendar could not be loaded.</p>}
+      {query.isError && <p className={styles.error}>{t.failed}</p>}
       <table className={styles.grid}>
         <thead>
           <tr>
-            {WEEKDAYS.map((day) => (
+            {weekdayNames(locale).map((day) => (
               <th scope="col" key={day} className={styles.weekday}>
                 {day}
               </th>
@@ -124,6 +112,8 @@ export function Calendar(props: Props) {
 }
 
 function DayEntry({ item, mode, date }: { item: CalendarItem; mode: 'teacher' | 'student'; date: string }) {
+  const { calendarTexts: t } = useTexts('insight');
+  const day = useDayText()(date);
   const total = item.solved + item.unsolved;
   const tone = isWellDone(item) ? styles.good : styles.bad;
   const name = encodeURIComponent(item.student.name);
@@ -138,7 +128,7 @@ function DayEntry({ item, mode, date }: { item: CalendarItem; mode: 'teacher' | 
           <Link
             className={styles.toMark}
             to={`/marking/${name}?date=${date}`}
-            aria-label={`${item.toMark} to mark for ${item.student.name} due on ${date}`}
+            aria-label={t.toMark(item.toMark, item.student.name, day)}
           >
             {item.toMark}*
           </Link>
@@ -151,7 +141,7 @@ function DayEntry({ item, mode, date }: { item: CalendarItem; mode: 'teacher' | 
     <Link
       className={`${styles.entry} ${tone}`}
       to={done ? `/submission/${name}?date=${date}` : `/tutoring/${name}?date=${date}`}
-      aria-label={`${item.solved} of ${total} solved on ${date}`}
+      aria-label={t.solved(item.solved, total, day)}
     >
       {item.solved}/{total}
     </Link>

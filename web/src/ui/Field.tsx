@@ -1,4 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { textsNow } from '../i18n/texts.ts';
 import styles from './Field.module.css';
 
 type ControlProps = {
@@ -10,11 +11,10 @@ type ControlProps = {
   className?: string;
 };
 
-/** `1,234 / 10,000 characters`: the counter's words, shared with answers that count outside a Field. */
+/** `1,234 / 10,000 characters`: the counter's words (layoutTexts), shared with answers that count outside a Field. */
 export function countText(length: number, max: number): string {
-  return `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters${
-    length >= max ? ' (the most it can hold)' : ''
-  }`;
+  const { layoutTexts } = textsNow();
+  return `${layoutTexts.characters(length, max)}${length >= max ? layoutTexts.full : ''}`;
 }
 
 /**

@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
+import { useTexts } from '../../i18n/texts.ts';
 
 /** Ends the session on the server, forgets cached data, then goes to /login (spec 1 §2). */
 export function LogoutPage() {
   const navigate = useNavigate();
+  const { authTexts } = useTexts('messages');
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once
   useEffect(() => {
     usersApi
@@ -19,7 +21,7 @@ export function LogoutPage() {
   }, []);
   return (
     <main style={{ padding: '2rem' }}>
-      <p role="status">Signing out…</p>
+      <p role="status">{authTexts.signingOut}</p>
     </main>
   );
 }

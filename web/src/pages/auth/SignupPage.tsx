@@ -165,7 +165,7 @@ export function SignupPage() {
               {authTexts.signUpButton}
             </button>
             <p id="signup-why" className={styles.hint}>
-              {missing ? 'Fill in all four fields to sign up.' : ''}
+              {missing ? authTexts.fillAllFour : ''}
             </p>
           </fieldset>
         </form>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
+import { useDayText } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -21,9 +22,10 @@ const RECENT_DAYS = 14;
  */
 export function MathSection() {
   const { mathTexts } = useTexts('math');
-  const { dashboardTexts } = useTexts('insight');
+  const { dashboardTexts, chartTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
+  const dayText = useDayText();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const latest = useQuery({
@@ -59,7 +61,7 @@ export function MathSection() {
       ) : (
         <div className={styles.charts}>
           <ScorePie
-            title={latest.data ? mathTexts.latestDay(latest.data.date) : mathTexts.latestDayNone}
+            title={latest.data ? mathTexts.latestDay(dayText(latest.data.date)) : mathTexts.latestDayNone}
             correct={latest.data?.correctCounts ?? 0}
             wrong={latest.data?.wrongCounts ?? 0}
             empty={mathTexts.noDays}
@@ -68,10 +70,10 @@ export function MathSection() {
             title={mathTexts.recentDays}
             labels={days.map((d) => d.date)}
             series={[
-              { label: 'Correct', values: days.map((d) => d.correctCounts), colour: colours.ok },
-              { label: 'Wrong', values: days.map((d) => d.wrongCounts), colour: colours.bad },
+              { label: chartTexts.correct, values: days.map((d) => d.correctCounts), colour: colours.ok },
+              { label: chartTexts.wrong, values: days.map((d) => d.wrongCounts), colour: colours.bad },
             ]}
-            axes={{ x: 'Day', y: 'Answers', counts: true }}
+            axes={{ x: chartTexts.day, y: chartTexts.answers, counts: true }}
             empty={mathTexts.noDays}
           />
         </div>

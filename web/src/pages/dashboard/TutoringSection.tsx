@@ -15,7 +15,7 @@ import styles from './UserPage.module.css';
  * calendar, and loads its data only when the section is first opened.
  */
 export function TutoringSection() {
-  const { dashboardTexts } = useTexts('insight');
+  const { dashboardTexts, chartTexts } = useTexts('insight');
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
@@ -62,10 +62,10 @@ export function TutoringSection() {
             }
             labels={period.map((d) => d.date)}
             series={[
-              { label: 'Correct', values: period.map((d) => d.correctCounts), colour: colours.ok },
-              { label: 'Wrong', values: period.map((d) => d.wrongCounts), colour: colours.bad },
+              { label: chartTexts.correct, values: period.map((d) => d.correctCounts), colour: colours.ok },
+              { label: chartTexts.wrong, values: period.map((d) => d.wrongCounts), colour: colours.bad },
             ]}
-            axes={{ x: 'Day', y: 'Answers', counts: true }}
+            axes={{ x: chartTexts.day, y: chartTexts.answers, counts: true }}
             empty={dashboardTexts.noAnswers}
           />
         </div>

@@ -34,7 +34,7 @@ const roleList = (person: UserResponse) => person.role.split(',').filter(Boolean
  * each loading its data when first opened; a parent's children; a teacher's tools and students.
  */
 export function UserPage() {
-  const { failureTexts } = useTexts('messages');
+  const { failureTexts, appLoadTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name), retry: false });
@@ -45,7 +45,7 @@ export function UserPage() {
     if (user.error) onFailure(user.error, { forbiddenTo: ownHomePage });
   }, [user.error, onFailure]);
 
-  if (user.isPending) return <p role="status">Loading…</p>;
+  if (user.isPending) return <p role="status">{appLoadTexts.loading}</p>;
   if (!user.data) return <p>{failureTexts.serverIssueDots}</p>;
   const person = user.data;
   const roles = roleList(person);

@@ -284,7 +284,7 @@ function TimerBar({ game, now }: { game: Game; now: number }) {
         aria-valuemin={0}
         aria-valuemax={game.limitMs}
         aria-valuenow={Math.round(left)}
-        aria-valuetext={`${seconds.format(left / 1000)} s`}
+        aria-valuetext={mathTexts.secondsLeft(seconds.format(left / 1000))}
       >
         <div className={styles.bar} style={{ width: `${width}%` }} />
       </div>

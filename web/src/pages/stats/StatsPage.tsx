@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { reviewApi, reviewKeys } from '../../api/review.ts';
+import { useDayText } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -23,7 +24,8 @@ export function StatsPage() {
   const { weekTexts } = useTexts('week');
   const { statsTexts } = useTexts('insight');
   const { reviewTexts } = useTexts('review');
-  const { failureTexts } = useTexts('messages');
+  const { failureTexts, appLoadTexts } = useTexts('messages');
+  const dayText = useDayText();
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
   const latest = useQuery({
@@ -78,17 +80,17 @@ export function StatsPage() {
         {weekTexts.weekOf(name)}
       </PreloadLink>
       {!ready ? (
-        <p role="status">{error ? failureTexts.serverIssueDots : 'Loading…'}</p>
+        <p role="status">{error ? failureTexts.serverIssueDots : appLoadTexts.loading}</p>
       ) : (
         <>
           <dl className={styles.dates}>
             <div>
               <dt>{statsTexts.mostRecent}</dt>
-              <dd>{recent ? recent.date : statsTexts.noSubmission}</dd>
+              <dd>{recent ? dayText(recent.date) : statsTexts.noSubmission}</dd>
             </div>
             <div>
               <dt>{statsTexts.lastAssignment}</dt>
-              <dd>{assignment.data ?? statsTexts.allDone}</dd>
+              <dd>{assignment.data ? dayText(assignment.data) : statsTexts.allDone}</dd>
             </div>
           </dl>
           <Card

@@ -17,6 +17,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTexts } from '../../i18n/texts.ts';
 import styles from './charts.module.css';
 import {
   type AxisTitles,
@@ -105,6 +106,7 @@ export type Slice = { label: string; value: number; colour: string };
 
 /** A pie of shares (spec 2 §2 Performance Overview); nothing to share shows `empty` instead. */
 export function PieChart({ title, slices, empty }: { title: string; slices: Slice[]; empty: string }) {
+  const { chartTexts: t } = useTexts('insight');
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   if (total === 0) return <NoChart title={title} empty={empty} />;
   return (
@@ -123,9 +125,9 @@ export function PieChart({ title, slices, empty }: { title: string; slices: Slic
         <>
           <thead>
             <tr>
-              <th scope="col">Share</th>
-              <th scope="col">Count</th>
-              <th scope="col">Percent</th>
+              <th scope="col">{t.share}</th>
+              <th scope="col">{t.count}</th>
+              <th scope="col">{t.percent}</th>
             </tr>
           </thead>
           <tbody>
@@ -151,14 +153,21 @@ export function ScorePie({
   title,
   correct,
   wrong,
-  empty = 'No answers yet.',
+  empty,
 }: {
   title: string;
   correct: number;
   wrong: number;
   empty?: string;
 }) {
-  return <PieChart title={title} empty={empty} slices={scoreSlices(correct, wrong, chartColours())} />;
+  const { chartTexts: t } = useTexts('insight');
+  return (
+    <PieChart
+      title={title}
+      empty={empty ?? t.noAnswers}
+      slices={scoreSlices(correct, wrong, chartColours(), t)}
+    />
+  );
 }
 
 /** ScorePie's slices: the leading share in its colour, the other grey (a tie counts as correct leading). */
@@ -166,11 +175,12 @@ export function scoreSlices(
   correct: number,
   wrong: number,
   colours: Pick<ReturnType<typeof chartColours>, 'ok' | 'bad' | 'muted'>,
+  words: { correct: string; wrong: string } = { correct: 'Correct', wrong: 'Wrong' },
 ): Slice[] {
   const correctLeads = correct >= wrong;
   return [
-    { label: 'Correct', value: correct, colour: correctLeads ? colours.ok : colours.muted },
-    { label: 'Wrong', value: wrong, colour: correctLeads ? colours.muted : colours.bad },
+    { label: words.correct, value: correct, colour: correctLeads ? colours.ok : colours.muted },
+    { label: words.wrong, value: wrong, colour: correctLeads ? colours.muted : colours.bad },
   ];
 }
 
@@ -186,6 +196,7 @@ export function RadarChart({
   seriesLabel: string;
   empty: string;
 }) {
+  const { chartTexts: t } = useTexts('insight');
   if (axes.length === 0) return <NoChart title={title} empty={empty} />;
   const colours = chartColours();
   return (
@@ -212,7 +223,7 @@ export function RadarChart({
         <>
           <thead>
             <tr>
-              <th scope="col">Axis</th>
+              <th scope="col">{t.axis}</th>
               <th scope="col">{seriesLabel}</th>
             </tr>
           </thead>
@@ -242,6 +253,7 @@ export function ScatterChart({
   seriesLabel: string;
   axes?: AxisTitles;
 }) {
+  const { chartTexts: t } = useTexts('insight');
   const colours = chartColours();
   const options = scatterOptions(axes);
   return (
@@ -271,7 +283,7 @@ export function ScatterChart({
         <>
           <thead>
             <tr>
-              <th scope="col">Point</th>
+              <th scope="col">{t.point}</th>
               <th scope="col">{axes.x ?? 'x'}</th>
               <th scope="col">{axes.y ?? 'y'}</th>
             </tr>
@@ -309,6 +321,7 @@ export function LineChart({
   axes?: AxisTitles;
   empty: string;
 }) {
+  const { chartTexts: t } = useTexts('insight');
   if (labels.length === 0) return <NoChart title={title} empty={empty} />;
   return (
     <CanvasChart
@@ -332,7 +345,7 @@ export function LineChart({
         <>
           <thead>
             <tr>
-              <th scope="col">{axes.x ?? 'Point'}</th>
+              <th scope="col">{axes.x ?? t.point}</th>
               {series.map((s) => (
                 <th scope="col" key={s.label}>
                   {s.label}
