@@ -6,6 +6,9 @@
 
 /** The student dashboard and profile card (spec 1 §2, §5), and what a teacher's or parent's own page adds. */
 export const dashboardTexts = {
+  /** The profile card's list of roles, each as the card writes it. */
+  roles: 'Roles',
+  roleNames: { STUDENT: 'student', TEACHER: 'teacher', PARENT: 'parent', ADMIN: 'admin' },
   totalQuestions: 'Total Questions',
   totalSubmissions: 'Total Submissions',
   averageScore: 'Average Score',

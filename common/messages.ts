@@ -33,6 +33,7 @@ export const authTexts = {
   yourPageEnd: '.',
   /** Under the sign-up button while a field is still empty. */
   fillAllFour: 'Fill in all four fields to sign up.',
+  nameHint: 'Your teacher will find you by this name.',
   signingOut: 'Signing out…',
 } as const;
 

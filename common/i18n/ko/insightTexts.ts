@@ -3,6 +3,8 @@ import type { Translation } from '../translation.ts';
 
 /** The student dashboard, the profile card and the learner statistics page in Korean (common/insightTexts.ts). */
 export const dashboardTexts: Translation<typeof en.dashboardTexts> = {
+  roles: '역할',
+  roleNames: { STUDENT: '학생', TEACHER: '선생님', PARENT: '학부모', ADMIN: '관리자' },
   totalQuestions: '전체 문제',
   totalSubmissions: '전체 제출',
   averageScore: '평균 점수',

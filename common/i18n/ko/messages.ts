@@ -32,6 +32,7 @@ export const authTexts: Translation<typeof english.authTexts> = {
   yourPage: '내 화면',
   yourPageEnd: '으로 돌아가세요.',
   fillAllFour: '네 칸을 모두 채워야 가입할 수 있습니다.',
+  nameHint: '선생님이 이 이름으로 학생을 찾습니다.',
   signingOut: '로그아웃하는 중…',
 };
 

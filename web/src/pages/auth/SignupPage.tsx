@@ -121,7 +121,7 @@ export function SignupPage() {
                 onKeyDown={onEnter}
               />
               <p id="signup-name-hint" className={styles.hint}>
-                Your teacher will find you by this name.
+                {authTexts.nameHint}
               </p>
             </div>
             <div className={styles.field}>

@@ -84,10 +84,10 @@ function ProfileCard({ person, editable }: { person: UserResponse; editable: boo
           {person.username}
         </h1>
         <p className={styles.email}>{person.email}</p>
-        <ul className={styles.roles} aria-label="Roles">
+        <ul className={styles.roles} aria-label={dashboardTexts.roles}>
           {roleList(person).map((role) => (
             <li key={role} className={styles.role}>
-              {role.toLowerCase()}
+              {(dashboardTexts.roleNames as Partial<Record<string, string>>)[role] ?? role.toLowerCase()}
             </li>
           ))}
         </ul>
