@@ -54,6 +54,9 @@ export const validationTexts = {
   mathAnswer: 'must be a whole number (or -1 for a timeout)',
   reassign: 'cannot be changed here: reassign with POST assignments (the archive page)',
   needsBody: 'The request needs a JSON body.',
+  // The bulk upload's array (server/questions/bulk.ts).
+  bulkNotArray: 'The body must be a JSON array of questions.',
+  bulkEmpty: 'The array holds no questions.',
 
   // Problems with values.
   atMostCharacters: (max: number) => `must be at most ${max} characters`,
@@ -71,6 +74,8 @@ export const validationTexts = {
   operands: (min: number, max: number) => `operands must be whole numbers from ${min} to ${max}`,
   sort: (fields: string) => `must be field,asc|desc with field one of ${fields}`,
   requestPart: (part: string) => `The request ${part} is not valid.`,
+  bulkTooMany: (max: number, count: number) =>
+    `At most ${max} questions in one upload (this one has ${count}).`,
   // The submission service's problems with one answer of a batch (server/submissions).
   answeredTwice: (id: number) => `question ${id} is answered twice in this batch`,
   noQuestion: (id: number) => `no question with id ${id}`,

@@ -2,6 +2,7 @@ import { dayOf } from '../../common/dates.ts';
 import { questionLimits } from '../../common/limits.ts';
 import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
 import { QUESTION_TYPES } from '../../common/questions/rules.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
 import { upsertAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
@@ -45,11 +46,10 @@ const { $schema: _dialect, ...bulkItemDescription } = z.toJSONSchema(BulkQuestio
 
 /** `POST questions/multiples`: 1 to `bulkMax` questions, each checked by the server item by item. */
 export const QuestionBulkRequest = z
-  .array(z.unknown().meta(bulkItemDescription), { error: 'The body must be a JSON array of questions.' })
-  .min(1, 'The array holds no questions.')
+  .array(z.unknown().meta(bulkItemDescription), { error: validationTexts.bulkNotArray })
+  .min(1, validationTexts.bulkEmpty)
   .max(questionLimits.bulkMax, {
-    error: (issue) =>
-      `At most ${questionLimits.bulkMax} questions in one upload (this one has ${(issue.input as unknown[]).length}).`,
+    error: (issue) => validationTexts.bulkTooMany(questionLimits.bulkMax, (issue.input as unknown[]).length),
   });
 
 /**

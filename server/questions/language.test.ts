@@ -186,3 +186,38 @@ describe('PATCH /api/v1/questions/multiples: the rules in the request language',
     );
   });
 });
+
+describe('POST /api/v1/questions/multiples: the array itself in the request language', () => {
+  it.each([
+    ['no questions', [], 'The array holds no questions.', '배열에 문제가 없습니다.'],
+    [
+      'not an array',
+      { title: 'x' },
+      'The body must be a JSON array of questions.',
+      '본문은 문제들의 JSON 배열이어야 합니다.',
+    ],
+    [
+      'too many',
+      Array.from({ length: 1001 }, () => ({})),
+      'At most 1000 questions in one upload (this one has 1001).',
+      '한 번에 문제를 1000개까지 올릴 수 있습니다 (이번에는 1001개).',
+    ],
+  ])('%s', async (_name, body, english, korean) => {
+    const inEnglish = await send('POST', '/api/v1/questions/multiples', body, false);
+    expect(inEnglish.status).toBe(400);
+    expect(inEnglish.body).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: english,
+      details: [{ path: '', message: english }],
+    });
+    const inKorean = await send('POST', '/api/v1/questions/multiples', body, true);
+    expect(inKorean.status).toBe(400);
+    expect(inKorean.body).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: korean,
+      details: [{ path: '', message: korean }],
+    });
+  });
+});

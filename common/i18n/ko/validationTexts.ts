@@ -51,6 +51,8 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   mathAnswer: '정수여야 합니다 (시간 초과는 -1)',
   reassign: '여기서는 바꿀 수 없습니다. POST assignments(문제 보관함)로 다시 배정하세요',
   needsBody: '요청에 JSON 본문이 있어야 합니다.',
+  bulkNotArray: '본문은 문제들의 JSON 배열이어야 합니다.',
+  bulkEmpty: '배열에 문제가 없습니다.',
 
   atMostCharacters: (max) => `${max}자 이하여야 합니다`,
   atLeastCharacters: (min) => `${min}자 이상이어야 합니다`,
@@ -67,6 +69,7 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   operands: (min, max) => `두 수는 ${min}부터 ${max} 사이의 정수여야 합니다`,
   sort: (fields) => `field,asc|desc 형식이어야 하고 field는 ${fields} 중 하나여야 합니다`,
   requestPart: (part) => `요청의 ${part} 값이 올바르지 않습니다.`,
+  bulkTooMany: (max, count) => `한 번에 문제를 ${max}개까지 올릴 수 있습니다 (이번에는 ${count}개).`,
   answeredTwice: (id) => `문제 ${id}의 답이 한 번에 두 번 들어 있습니다`,
   noQuestion: (id) => `번호가 ${id}인 문제가 없습니다`,
   notPending: (id, student) => `문제 ${id}은(는) ${student}이(가) 풀 차례인 문제가 아닙니다`,
