@@ -57,6 +57,8 @@ export const validationTexts = {
   // The bulk upload's array (server/questions/bulk.ts).
   bulkNotArray: 'The body must be a JSON array of questions.',
   bulkEmpty: 'The array holds no questions.',
+  emptyBody: 'The request body is empty: send a JSON body.',
+  contentLength: 'The Content-Length header does not match the body.',
 
   // Problems with values.
   atMostCharacters: (max: number) => `must be at most ${max} characters`,

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../common/contracts/users.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import { AppError, type Detail, ResponseContractError } from '../errors.ts';
 import { answerLanguage, inLanguage, type ServerTexts } from '../i18n/texts.ts';
 import { detailIn } from '../i18n/validation.ts';
@@ -28,7 +29,7 @@ export function sendError(
 /** Fastify's own client errors (body parsing, limits) mapped to our messages. */
 const fastifyClientErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: apiMessages.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send a JSON body.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: validationTexts.emptyBody },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
   // Picture uploads (@fastify/multipart).
@@ -40,7 +41,7 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
   FST_PROTO_VIOLATION: { status: 400, message: profileMessages.pictureFormTooBig },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
-    message: 'The Content-Length header does not match the body.',
+    message: validationTexts.contentLength,
   },
 };
 

@@ -1,3 +1,4 @@
+import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
 import { badRequest } from '../errors.ts';
 import { validationFailure } from '../i18n/validation.ts';
@@ -12,7 +13,7 @@ export function parseWith<S extends z.ZodType>(
   part: 'body' | 'query' | 'params',
 ): z.output<S> {
   if (part === 'body' && (value === undefined || value === null)) {
-    throw badRequest('The request needs a JSON body.');
+    throw badRequest(validationTexts.needsBody);
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;

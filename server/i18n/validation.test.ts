@@ -92,3 +92,17 @@ describe('detailIn', () => {
     expect(detailIn('must not be empty', 'en')).toBe('must not be empty');
   });
 });
+
+describe('answers of the HTTP layer about the body', () => {
+  it('an empty JSON body, in Korean with Accept-Language: ko', async () => {
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/v1/submissions/multiples',
+      as: student,
+      headers: { ...KOREAN, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect((empty.json() as Body).message).toBe(ko.emptyBody);
+  });
+});

@@ -53,6 +53,8 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   needsBody: '요청에 JSON 본문이 있어야 합니다.',
   bulkNotArray: '본문은 문제들의 JSON 배열이어야 합니다.',
   bulkEmpty: '배열에 문제가 없습니다.',
+  emptyBody: '요청 본문이 비어 있습니다. JSON 본문을 보내 주세요.',
+  contentLength: 'Content-Length 헤더가 본문 길이와 맞지 않습니다.',
 
   atMostCharacters: (max) => `${max}자 이하여야 합니다`,
   atLeastCharacters: (min) => `${min}자 이상이어야 합니다`,

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LineChart, PieChart, RadarChart, ScatterChart, scoreSlices } from './charts.tsx';
+import { showLanguage } from '../../i18n/language.ts';
+import { LineChart, PieChart, RadarChart, ScatterChart, ScorePie, scoreSlices } from './charts.tsx';
 import {
   chartRules,
   lineOptions,
@@ -142,5 +143,22 @@ describe('chart components', () => {
     expect(rows('Days')).toEqual(['DayCorrectWrong', '2026-03-0921', '2026-03-1040']);
     for (const kind of ['radar', 'scatter', 'line'])
       expect(document.querySelector(`canvas[data-chart="${kind}"]`)).not.toBeNull();
+  });
+});
+
+describe('in Korean', () => {
+  afterEach(() => showLanguage('en'));
+
+  it("a score pie's table and slices, and an empty chart, in Korean", async () => {
+    await showLanguage('ko');
+    const { container } = render(<ScorePie title="최근 제출" correct={3} wrong={1} />);
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      '구분',
+      '개수',
+      '비율',
+    ]);
+    expect([...container.querySelectorAll('tbody th')].map((th) => th.textContent)).toEqual(['정답', '오답']);
+    render(<ScorePie title="빈 차트" correct={0} wrong={0} />);
+    expect(screen.getByText('아직 답이 없습니다.')).toBeTruthy();
   });
 });
