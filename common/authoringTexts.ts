@@ -84,7 +84,7 @@ export const bulkRuleTexts = {
 
 /**
  * The server's other words when questions are saved (`POST questions`, the bulk upload, modify,
- * `POST assignments`), sent in the request's language (server/i18n/texts.ts).
+ * `POST assignments`, topics), sent in the request's language (server/i18n/texts.ts).
  */
 export const questionSaveTexts = {
   notDateTime: (example: string) => `must be a date-time such as ${example}`,
@@ -96,6 +96,8 @@ export const questionSaveTexts = {
     `${failed} of ${total} questions cannot be saved; nothing was saved. ${items.join('; ')}${more > 0 ? ` (and ${more} more items)` : ''}`,
   onceEach: 'Each question may appear once in a modify request.',
   noQuestions: (ids: readonly number[]) => `No question with id ${ids.join(', ')}.`,
+  noQuestionIds: (ids: readonly number[]) => `no question with id ${ids.join(', ')}`,
+  topicExists: (title: string) => `The topic "${title}" already exists.`,
 };
 
 /** /upload: the form, its tabs, the student picker and the preview. */

@@ -63,7 +63,8 @@ export async function assignQuestions(
   const questionIds = [...new Set(request.questionIds)];
   const existing = await existingQuestionIds(db, questionIds);
   const missing = questionIds.filter((id) => !existing.has(id));
-  if (missing.length > 0) throw badRequest(`questionIds: no question with id ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw badRequest((t) => `questionIds: ${t.questionSaveTexts.noQuestionIds(missing)}`);
 
   await db.transaction(async (tx) => {
     await assignInTransaction(tx, questionIds, students, due);

@@ -58,7 +58,7 @@ export async function linkTopicsToQuestions(
     // SHARE`), wait: no answer is counted under the old topics after the recount below.
     const found = await existingQuestionIds(tx, ids, 'no key update');
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(`No question with id ${missing.join(', ')}.`);
+    if (missing.length > 0) throw notFound((t) => t.questionSaveTexts.noQuestions(missing));
     const answerers = await studentsWhoAnswered(tx, ids);
     await lockStudents(tx, answerers);
     const topicIds = [...(await ensureTopics(tx, normaliseNames(request.topics))).values()];
@@ -82,7 +82,7 @@ export async function createTopic(db: Db, title: string): Promise<{ id: number; 
     const [row] = await db.insert(topics).values({ title: clean! }).returning();
     return row!;
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw conflict(`The topic "${clean}" already exists.`);
+    if (uniqueViolation(error) !== null) throw conflict((t) => t.questionSaveTexts.topicExists(clean!));
     throw error;
   }
 }

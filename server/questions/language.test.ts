@@ -221,3 +221,48 @@ describe('POST /api/v1/questions/multiples: the array itself in the request lang
     });
   });
 });
+
+describe('assignments and topics in the request language', () => {
+  it('POST assignments: unknown students, missing questions, the due date', async () => {
+    const q = await createQuestion(t, teacher);
+    for (const [body, english, korean] of [
+      [
+        { questionIds: [q], names: ['ghost', 'pupil'], targetDate: dueIn(t, 5) },
+        'names: unknown student "ghost"',
+        'names: 등록되지 않은 학생입니다: "ghost"',
+      ],
+      [
+        { questionIds: [987_654, q, 987_655], names: ['pupil'], targetDate: dueIn(t, 5) },
+        'questionIds: no question with id 987654, 987655',
+        'questionIds: 번호가 987654, 987655인 문제가 없습니다',
+      ],
+      [
+        { questionIds: [q], names: ['pupil'], targetDate: dueIn(t, 15 * 24) },
+        'targetDate: must be at most 14 days ahead',
+        `targetDate: ${ko.questionRuleTexts.dueFar(14)}`,
+      ],
+    ] as const) {
+      expect((await send('POST', '/api/v1/assignments', body, false)).body.message).toBe(english);
+      const answer = await send('POST', '/api/v1/assignments', body, true);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(korean);
+    }
+  });
+
+  it('a topic that exists, and linking topics to a missing question', async () => {
+    expect((await send('POST', '/api/v1/topics', 'Graphs', false)).status).toBe(200);
+    const again = await send('POST', '/api/v1/topics', ' graphs ', true);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('"graphs" 주제는 이미 있습니다.');
+    expect((await send('POST', '/api/v1/topics', 'Graphs', false)).body.message).toBe(
+      'The topic "graphs" already exists.',
+    );
+    const link = { questionIds: [999_991], topics: ['x'] };
+    expect((await send('PATCH', '/api/v1/questions/topics', link, false)).body.message).toBe(
+      'No question with id 999991.',
+    );
+    const missing = await send('PATCH', '/api/v1/questions/topics', link, true);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('번호가 999991인 문제가 없습니다.');
+  });
+});

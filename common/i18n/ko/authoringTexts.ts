@@ -73,6 +73,8 @@ export const questionSaveTexts: Translation<typeof en.questionSaveTexts> = {
     `문제 ${total}개 중 ${failed}개를 저장할 수 없어 아무것도 저장하지 않았습니다. ${items.join('; ')}${more > 0 ? ` (그 밖에 ${more}개 항목)` : ''}`,
   onceEach: '수정 요청에는 같은 문제를 한 번만 넣을 수 있습니다.',
   noQuestions: (ids: readonly number[]) => `번호가 ${ids.join(', ')}인 문제가 없습니다.`,
+  noQuestionIds: (ids: readonly number[]) => `번호가 ${ids.join(', ')}인 문제가 없습니다`,
+  topicExists: (title: string) => `"${title}" 주제는 이미 있습니다.`,
 };
 
 export const uploadTexts: Translation<typeof en.uploadTexts> = {
