@@ -60,7 +60,24 @@ export const validationTexts = {
   emptyBody: 'The request body is empty: send a JSON body.',
   contentLength: 'The Content-Length header does not match the body.',
 
+  // The admin console's and the portfolio's forms (common/contracts/admin.ts, portfolio.ts).
+  serviceName: 'send the service name as plain text or as {"name": "…"}',
+  subscriptionList: 'must be a list of {studentName, serviceName}',
+  controlCharacters: 'must not contain control characters other than line breaks',
+  hundredths: 'must be a whole number of hundredths of a second',
+  stopwatchType: 'must be s, r, p or d',
+  startRelated: 'must be null for a start (s)',
+  startElapsed: 'must be 0 for a start (s)',
+  runStart: 'must be the id of the run’s start record for r, p and d',
+  approvedOrHidden: 'must be approved or hidden',
+  wallState: 'must be pending, approved or hidden',
+
   // Problems with values.
+  atMostLines: (max: number) => `must be at most ${max} lines`,
+  atMostDays: (days: number) => `must be at most ${days} days`,
+  roles: (roles: string) => `must be upper-case roles separated by commas, each one of ${roles}`,
+  rolesNot: (roles: string, wrong: string) =>
+    `must be upper-case roles separated by commas, each one of ${roles} (not ${wrong})`,
   atMostCharacters: (max: number) => `must be at most ${max} characters`,
   atLeastCharacters: (min: number) => `must be at least ${min} characters`,
   atMost: (max: number) => `must be at most ${max}`,

@@ -88,6 +88,11 @@ describe('detailIn', () => {
     expect(detailIn('must be at most 2147483647', 'ko')).toBe(ko.atMost(2147483647));
     expect(detailIn("question 3 is not in ann's review list", 'ko')).toBe(ko.notInReview(3, 'ann'));
     expect(detailIn('must not be empty', 'ko')).toBe(ko.notEmpty);
+    expect(detailIn('must be at most 10 lines', 'ko')).toBe(ko.atMostLines(10));
+    expect(detailIn('must be at most 14 days ahead', 'ko')).toBe(ko.atMostDaysAhead(14));
+    expect(
+      detailIn('must be upper-case roles separated by commas, each one of ADMIN, TEACHER (not BOSS)', 'ko'),
+    ).toBe(ko.rolesNot('ADMIN, TEACHER', 'BOSS'));
     expect(detailIn('something new', 'ko')).toBe('something new');
     expect(detailIn('must not be empty', 'en')).toBe('must not be empty');
   });

@@ -56,6 +56,22 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   emptyBody: '요청 본문이 비어 있습니다. JSON 본문을 보내 주세요.',
   contentLength: 'Content-Length 헤더가 본문 길이와 맞지 않습니다.',
 
+  serviceName: '서비스 이름을 글자로, 또는 {"name": "…"} 형식으로 보내세요',
+  subscriptionList: '{studentName, serviceName}의 목록이어야 합니다',
+  controlCharacters: '줄바꿈 말고 다른 제어 문자는 쓸 수 없습니다',
+  hundredths: '100분의 1초 단위의 정수여야 합니다',
+  stopwatchType: 's, r, p, d 중 하나여야 합니다',
+  startRelated: '시작(s)에서는 null이어야 합니다',
+  startElapsed: '시작(s)에서는 0이어야 합니다',
+  runStart: 'r, p, d에서는 그 기록의 시작 기록 번호여야 합니다',
+  approvedOrHidden: 'approved 또는 hidden이어야 합니다',
+  wallState: 'pending, approved, hidden 중 하나여야 합니다',
+
+  atMostLines: (max) => `${max}줄 이하여야 합니다`,
+  atMostDays: (days) => `${days}일 이하여야 합니다`,
+  roles: (roles) => `쉼표로 구분한 대문자 역할이어야 하고, 각각 ${roles} 중 하나여야 합니다`,
+  rolesNot: (roles, wrong) =>
+    `쉼표로 구분한 대문자 역할이어야 하고, 각각 ${roles} 중 하나여야 합니다 (${wrong}은(는) 아님)`,
   atMostCharacters: (max) => `${max}자 이하여야 합니다`,
   atLeastCharacters: (min) => `${min}자 이상이어야 합니다`,
   atMost: (max) => `${max} 이하여야 합니다`,

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { useDayText } from '../../i18n/format.ts';
 import { useTextsLater } from '../../i18n/texts.ts';
 import styles from './TutoringPage.module.css';
 
@@ -6,6 +7,7 @@ import styles from './TutoringPage.module.css';
 export function DateChip({ date, clearTo }: { date: string; clearTo: string }) {
   const navigate = useNavigate();
   const t = useTextsLater('submissions', true)?.submissionTexts;
+  const day = useDayText()(date);
   if (!t) return null;
   return (
     <p className={styles.chipRow}>
@@ -13,9 +15,9 @@ export function DateChip({ date, clearTo }: { date: string; clearTo: string }) {
         type="button"
         className={styles.dateChip}
         onClick={() => navigate(clearTo)}
-        aria-label={t.removeDate(date)}
+        aria-label={t.removeDate(day)}
       >
-        {t.dueOn(date)} <span aria-hidden="true">×</span>
+        {t.dueOn(day)} <span aria-hidden="true">×</span>
       </button>
     </p>
   );
