@@ -43,6 +43,9 @@ describe('MathAnswerRequest', () => {
     const whole = 'answer: must be a whole number (or -1 for a timeout)';
     expect(refusal(MathAnswerRequest, { ...answer, answer: -2 })).toBe(whole);
     expect(refusal(MathAnswerRequest, { ...answer, answer: 1.5 })).toBe(whole);
+    // Only a text of digits is read as a number: null and true are not 0 and 1.
+    expect(refusal(MathAnswerRequest, { ...answer, answer: null })).toBe(whole);
+    expect(refusal(MathAnswerRequest, { ...answer, answer: true })).toBe(whole);
     expect(refusal(MathAnswerRequest, { ...answer, answer: 'x1' })).toBe(whole);
     expect(refusal(MathAnswerRequest, { ...answer, answer: '1x' })).toBe(whole);
     expect(refusal(MathAnswerRequest, { ...answer, answer: 10_000 })).toBe(

@@ -259,6 +259,9 @@ describe('days, months and the marking inbox', () => {
     expect(refusal(YearMonthParams, { year: '2026', month: '0' })).toBe('month: must be 1 to 12');
     expect(refusal(YearMonthParams, { year: '2026', month: '123' })).toBe('month: must be 1 to 12');
     expect(refusal(YearMonthParams, { year: '2026', month: 'x1' })).toBe('month: must be 1 to 12');
+    // Number(' 1') is 1: the pattern, not the range check, refuses spaces around the month.
+    expect(refusal(YearMonthParams, { year: '2026', month: ' 1' })).toBe('month: must be 1 to 12');
+    expect(refusal(YearMonthParams, { year: '2026', month: '1 ' })).toBe('month: must be 1 to 12');
   });
   it('MarkingQuery trims the student and drops a blank one', () => {
     expect(MarkingQuery.parse({ student: ' Ann ', date: '2026-03-10' })).toEqual({

@@ -260,6 +260,9 @@ describe('checkBulkItem', () => {
     expect(checkBulkItem({ ...valid, candidates: 'a,b' }, NOW, ZONE).problems).toEqual([
       "'candidates' are missing",
     ]);
+    expect(checkBulkItem({ ...valid, candidates: [null, 'b'] }, NOW, ZONE).problems).toEqual([
+      "'candidates' must be texts",
+    ]);
   });
 
   it('checks the due date against the clock', () => {
