@@ -246,6 +246,38 @@ test.describe('switching', () => {
 test.describe('a teacher in Korean (browser ko-KR)', () => {
   test.use({ locale: 'ko-KR' });
 
+  test("a bulk upload the server refuses shows the server's problem at its item, in Korean", async ({
+    page,
+  }) => {
+    const { bulkTexts } = koAuthoring;
+    await page.goto('/login');
+    await expect(page.getByLabel(ko.authTexts.emailLabel)).toBeEditable();
+    await page.getByLabel(ko.authTexts.emailLabel).fill(demo.teacher.email);
+    await page.getByLabel(ko.authTexts.passwordLabel, { exact: true }).fill(demo.teacher.password);
+    await page.getByRole('button', { name: ko.authTexts.signInButton, exact: true }).click();
+    await expect(page).toHaveURL(/\/user\//);
+    await page.goto('/upload/multiples');
+    const ghost = uniqueName('ghost');
+    const item = (students: string[]) => ({
+      title: uniqueName('묶음'),
+      question: '2 더하기 2는?',
+      type: 'm',
+      candidates: ['3', '4'],
+      answer: '4',
+      explanation: '둘에 둘을 더하면 넷.',
+      students,
+      generatedDate: hoursFromNow(-1),
+      targetDate: hoursFromNow(30),
+    });
+    await page.getByLabel(bulkTexts.json).fill(JSON.stringify([item([demo.alice.name]), item([ghost])]));
+    await page.getByRole('button', { name: bulkTexts.submit, exact: true }).click();
+    // Only the server knows the student does not exist: its answer names the problem in Korean.
+    await expect(page.getByRole('list', { name: bulkTexts.problemsOf(1) })).toHaveText(
+      koAuthoring.questionSaveTexts.unknownStudent(ghost),
+    );
+    await expect(page.getByRole('list', { name: bulkTexts.problemsOf(0) })).toHaveCount(0);
+  });
+
   test('uploads a question, marks an answer in the inbox and finds the question in the archive, in Korean', async ({
     page,
     playwright,
