@@ -57,6 +57,8 @@ export const validationTexts = {
   // The bulk upload's array (server/questions/bulk.ts).
   bulkNotArray: 'The body must be a JSON array of questions.',
   bulkEmpty: 'The array holds no questions.',
+  // The archive's searches (server/questions/routes.ts).
+  titleRequired: 'title is required',
   emptyBody: 'The request body is empty: send a JSON body.',
   contentLength: 'The Content-Length header does not match the body.',
 
@@ -95,6 +97,9 @@ export const validationTexts = {
   requestPart: (part: string) => `The request ${part} is not valid.`,
   bulkTooMany: (max: number, count: number) =>
     `At most ${max} questions in one upload (this one has ${count}).`,
+  searchField: (fields: string) => `field must be one of ${fields}`,
+  searchTooLong: (max: number) => `q must be at most ${max} characters`,
+  titleTooLong: (max: number) => `title must be at most ${max} characters`,
   // The submission service's problems with one answer of a batch (server/submissions).
   answeredTwice: (id: number) => `question ${id} is answered twice in this batch`,
   noQuestion: (id: number) => `no question with id ${id}`,

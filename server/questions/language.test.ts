@@ -266,3 +266,34 @@ describe('assignments and topics in the request language', () => {
     expect(missing.body.message).toBe('번호가 999991인 문제가 없습니다.');
   });
 });
+
+describe("the archive's searches in the request language", () => {
+  const get = async (url: string, korean: boolean) => {
+    const response = await t.request({ method: 'GET', url, as: teacher, headers: korean ? KOREAN : {} });
+    return response.json() as Body;
+  };
+
+  it('a search field not known, a search too long, a topic search without or with a too long title', async () => {
+    const url = `/api/v1/questions?field=zzz&q=${'a'.repeat(201)}`;
+    expect((await get(url, false)).details).toEqual([
+      {
+        path: 'field',
+        message: 'field must be one of all, question, answer, title, explanation, choice, hint',
+      },
+      { path: 'q', message: 'q must be at most 200 characters' },
+    ]);
+    expect((await get(url, true)).details).toEqual([
+      {
+        path: 'field',
+        message: 'field는 all, question, answer, title, explanation, choice, hint 중 하나여야 합니다',
+      },
+      { path: 'q', message: 'q는 200자 이하여야 합니다' },
+    ]);
+    const topics = '/api/v1/questions/topics/search';
+    expect((await get(topics, false)).message).toBe('title: title is required');
+    expect((await get(topics, true)).message).toBe('title: title을 입력해야 합니다');
+    const long = `${topics}?title=${'t'.repeat(201)}`;
+    expect((await get(long, false)).message).toBe('title: title must be at most 200 characters');
+    expect((await get(long, true)).message).toBe('title: title은 200자 이하여야 합니다');
+  });
+});

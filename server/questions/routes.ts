@@ -17,6 +17,7 @@ import {
   TopicTitle,
 } from '../../common/contracts/tutoring.ts';
 import { questionLimits } from '../../common/limits.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -30,19 +31,19 @@ import { createQuestion, pendingQuestions } from './service.ts';
 
 const SearchQuery = z.object({
   field: z
-    .enum(SEARCH_FIELDS, { error: `field must be one of ${SEARCH_FIELDS.join(', ')}` })
+    .enum(SEARCH_FIELDS, { error: validationTexts.searchField(SEARCH_FIELDS.join(', ')) })
     .optional()
     .default('all'),
   q: z
     .string()
-    .max(questionLimits.searchMax, `q must be at most ${questionLimits.searchMax} characters`)
+    .max(questionLimits.searchMax, validationTexts.searchTooLong(questionLimits.searchMax))
     .optional(),
 });
 const TitleQuery = z.object({
   title: z
-    .string({ error: 'title is required' })
-    .min(1, 'title is required')
-    .max(200, 'title must be at most 200 characters'),
+    .string({ error: validationTexts.titleRequired })
+    .min(1, validationTexts.titleRequired)
+    .max(200, validationTexts.titleTooLong(200)),
 });
 
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
