@@ -59,6 +59,8 @@ export const validationTexts = {
   bulkEmpty: 'The array holds no questions.',
   // The archive's searches (server/questions/routes.ts).
   titleRequired: 'title is required',
+  // The teacher's calendar's students (server/calendars/routes.ts).
+  studentsRequired: 'students is required (students=a,b)',
   emptyBody: 'The request body is empty: send a JSON body.',
   contentLength: 'The Content-Length header does not match the body.',
 
@@ -100,6 +102,7 @@ export const validationTexts = {
   searchField: (fields: string) => `field must be one of ${fields}`,
   searchTooLong: (max: number) => `q must be at most ${max} characters`,
   titleTooLong: (max: number) => `title must be at most ${max} characters`,
+  atMostStudents: (max: number) => `at most ${max} students`,
   // The submission service's problems with one answer of a batch (server/submissions).
   answeredTwice: (id: number) => `question ${id} is answered twice in this batch`,
   noQuestion: (id: number) => `no question with id ${id}`,

@@ -67,6 +67,24 @@ describe('calendar months', () => {
     const tooMany = await call(t, teacher, 'GET', `/api/v1/calendars/2026/12?students=${names}`);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toMatch(/at most 500 students/);
+    // In Korean when the request asks for it (Accept-Language), English otherwise.
+    const korean = { 'accept-language': 'ko-KR,ko;q=0.9' };
+    const missingKo = await t.request({
+      method: 'GET',
+      url: '/api/v1/calendars/2026/12',
+      as: teacher,
+      headers: korean,
+    });
+    expect(missingKo.json().details).toEqual([
+      { path: 'students', message: 'students에 학생 이름을 넣어야 합니다 (students=a,b)' },
+    ]);
+    const tooManyKo = await t.request({
+      method: 'GET',
+      url: `/api/v1/calendars/2026/12?students=${names}`,
+      as: teacher,
+      headers: korean,
+    });
+    expect(tooManyKo.json().details).toEqual([{ path: 'students', message: '학생은 500명까지입니다' }]);
   });
 
   it('an admin rebuild answers the number of days and leaves an audit entry naming them', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CalendarItem } from '../../common/contracts/responses.ts';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
 import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
@@ -10,9 +11,9 @@ import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './serv
 /** `students=a,b` or `students=a&students=b`, like the original. */
 const StudentsQuery = z.object({
   students: z
-    .union([z.string(), z.array(z.string())], { error: 'students is required (students=a,b)' })
+    .union([z.string(), z.array(z.string())], { error: validationTexts.studentsRequired })
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
-    .refine((list) => list.length <= 500, 'at most 500 students'),
+    .refine((list) => list.length <= 500, validationTexts.atMostStudents(500)),
 });
 
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {

@@ -255,6 +255,9 @@ describe('questions issued by the server', () => {
     expect(english.statusCode).toBe(400);
     expect(message(english)).toBe(`question: ${mathTexts.notIssuedQuestion}`);
     expect(message(await ask(korean, other))).toBe(`question: ${ko.notIssuedQuestion}`);
+    // A new question's answer without the question: the problem in the request's language.
+    expect(message(await ask({}, { name, answer: 3 }))).toBe('question: is required');
+    expect(message(await ask(korean, { name, answer: 3 }))).toBe('question: 꼭 입력해야 합니다');
 
     const operands = parseMathQuestion(issued.question);
     if (typeof operands === 'string') throw new Error(issued.question);

@@ -4,6 +4,7 @@ import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { mathLimits } from '../../common/limits.ts';
 import { formatMathQuestion, isCorrectSum, parseMathQuestion } from '../../common/math.ts';
 import { mathTexts } from '../../common/mathTexts.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -84,7 +85,11 @@ export async function submitMathAnswer(
     });
   }
 
-  if (!operands) throw badRequest('question: is required');
+  if (!operands)
+    throw badRequest(
+      (t) => `question: ${t.validationTexts.required}`,
+      [{ path: 'question', message: validationTexts.required }],
+    );
   const correct = isCorrectSum(operands, body.answer);
   return db.transaction(async (tx) => {
     if (!(await countAnswer(tx, student.id, day, correct, mathLimits.dailyCap))) {

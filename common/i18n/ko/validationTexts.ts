@@ -54,6 +54,7 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   bulkNotArray: '본문은 문제들의 JSON 배열이어야 합니다.',
   bulkEmpty: '배열에 문제가 없습니다.',
   titleRequired: 'title을 입력해야 합니다',
+  studentsRequired: 'students에 학생 이름을 넣어야 합니다 (students=a,b)',
   emptyBody: '요청 본문이 비어 있습니다. JSON 본문을 보내 주세요.',
   contentLength: 'Content-Length 헤더가 본문 길이와 맞지 않습니다.',
 
@@ -92,6 +93,7 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   searchField: (fields) => `field는 ${fields} 중 하나여야 합니다`,
   searchTooLong: (max) => `q는 ${max}자 이하여야 합니다`,
   titleTooLong: (max) => `title은 ${max}자 이하여야 합니다`,
+  atMostStudents: (max) => `학생은 ${max}명까지입니다`,
   answeredTwice: (id) => `문제 ${id}의 답이 한 번에 두 번 들어 있습니다`,
   noQuestion: (id) => `번호가 ${id}인 문제가 없습니다`,
   notPending: (id, student) => `문제 ${id}은(는) ${student}이(가) 풀 차례인 문제가 아닙니다`,
