@@ -35,6 +35,11 @@ export const authTexts = {
   fillAllFour: 'Fill in all four fields to sign up.',
   nameHint: 'Your teacher will find you by this name.',
   signingOut: 'Signing out…',
+  /** The password field's show/hide button (spec 1 §2): its word, and its name for screen readers. */
+  showPassword: 'Show',
+  hidePassword: 'Hide',
+  showPasswordName: 'Show password',
+  hidePasswordName: 'Hide password',
 } as const;
 
 /** Provider sign-in (spec 1 §2, spec 2 §2) and the outcomes of issue 15 that send the user back to /login. */
@@ -74,6 +79,8 @@ export const headerTexts = {
   review: 'Review',
   submissions: 'Submissions',
   menu: 'Menu',
+  /** The header's navigation's accessible name (issue 19). */
+  nav: 'Main',
   /** The admin console's link, for administrators (issue 14; not in the spec's header). */
   admin: 'Admin',
   logout: 'Log out',

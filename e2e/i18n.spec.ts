@@ -24,6 +24,9 @@ const pageTexts = {
   ko: { tutoring: koTutoringTexts, submissions: koSubmissionTexts },
 } as const;
 const LOCALES = { en: 'en-US', ko: 'ko-KR' } as const;
+/** The header's navigation, by its name in either language (the switch changes it). */
+const mainNav = (page: Page) =>
+  page.getByRole('navigation', { name: new RegExp(`^(${en.headerTexts.nav}|${ko.headerTexts.nav})$`) });
 
 /** A new student with one question due (made through the API, as a teacher would). */
 async function studentWithQuestion(
@@ -90,7 +93,7 @@ for (const language of ['en', 'ko'] as const) {
       const student = await studentWithQuestion(playwright, baseURL!, title);
       await signInIn(page, language, student);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      const nav = page.getByRole('navigation', { name: 'Main' });
+      const nav = mainNav(page);
       await expect(nav.getByRole('combobox', { name: headerTexts.language })).toHaveValue(language);
       await nav.getByRole('link', { name: headerTexts.questions, exact: true }).click();
       await expect(page).toHaveURL(`/tutoring/${student.name}`);
@@ -198,7 +201,7 @@ test.describe('switching', () => {
   }) => {
     const student = await studentWithQuestion(playwright, baseURL!, uniqueName('Switch'));
     await signInIn(page, 'en', student);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = mainNav(page);
     const switcher = nav.getByRole('combobox', { name: en.headerTexts.language });
     // By keyboard: focus the switch and pick the other language with the arrow key.
     await switcher.focus();
@@ -219,7 +222,7 @@ test.describe('switching', () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const elsewhere = await context.newPage();
     await signInIn(elsewhere, 'en', student);
-    const otherNav = elsewhere.getByRole('navigation', { name: 'Main' });
+    const otherNav = mainNav(elsewhere);
     await expect(otherNav.getByRole('link', { name: ko.headerTexts.questions, exact: true })).toBeVisible();
     await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'ko');
     // Back to English there, saved again: the first browser's next sign-in is English too.

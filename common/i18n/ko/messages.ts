@@ -34,6 +34,10 @@ export const authTexts: Translation<typeof english.authTexts> = {
   fillAllFour: '네 칸을 모두 채워야 가입할 수 있습니다.',
   nameHint: '선생님이 이 이름으로 학생을 찾습니다.',
   signingOut: '로그아웃하는 중…',
+  showPassword: '보기',
+  hidePassword: '숨기기',
+  showPasswordName: '비밀번호 보기',
+  hidePasswordName: '비밀번호 숨기기',
 };
 
 export const oauthTexts: Translation<typeof english.oauthTexts> = {
@@ -69,6 +73,7 @@ export const headerTexts: Translation<typeof english.headerTexts> = {
   review: '복습',
   submissions: '제출 내역',
   menu: '메뉴',
+  nav: '주 메뉴',
   admin: '관리',
   logout: '로그아웃',
   language: '언어',

@@ -171,7 +171,7 @@ function Header() {
       <header className={`${styles.header} ${hidden ? styles.hidden : ''}`}>
         <nav
           className={styles.nav}
-          aria-label="Main"
+          aria-label={headerTexts.nav}
           onKeyDown={(event) => {
             if (event.key !== 'Escape' || !menuOpen) return;
             setMenuOpen(false);

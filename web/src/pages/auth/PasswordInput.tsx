@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type RefObject, useState } from 'react';
+import { useTexts } from '../../i18n/texts.ts';
 import styles from './auth.module.css';
 
 type Props = {
@@ -22,6 +23,7 @@ export function PasswordInput({
   inputRef,
 }: Props) {
   const [shown, setShown] = useState(false);
+  const { authTexts } = useTexts('messages');
   return (
     <div className={styles.passwordRow}>
       <input
@@ -40,10 +42,10 @@ export function PasswordInput({
         className={styles.toggle}
         aria-controls={id}
         aria-pressed={shown}
+        aria-label={shown ? authTexts.hidePasswordName : authTexts.showPasswordName}
         onClick={() => setShown((s) => !s)}
       >
-        {shown ? 'Hide' : 'Show'}
-        <span className="visually-hidden"> password</span>
+        {shown ? authTexts.hidePassword : authTexts.showPassword}
       </button>
     </div>
   );

@@ -158,6 +158,13 @@ function StudentSections({ name }: { name: string }) {
   }, [services.error, onFailure]);
   if (services.isPending) return <p role="status">{dashboardTexts.loading}</p>;
   const shown = services.data ?? [];
+  // The two services the app has pages for are named in the language shown; others as the admin wrote them.
+  const serviceName = (service: string) =>
+    service === 'Tutoring'
+      ? dashboardTexts.tutoring
+      : service === 'Simple Math Question'
+        ? dashboardTexts.math
+        : service;
   if (shown.length === 0) return <p className={styles.muted}>{dashboardTexts.noServices}</p>;
   // Every subscribed service has its section; the ones the app has no pages for (added in the admin
   // console) say so, instead of being left out as the original did.
@@ -166,7 +173,7 @@ function StudentSections({ name }: { name: string }) {
       {shown.map((service) => {
         const Section = SECTIONS[service]?.Page;
         return (
-          <Accordion key={service} title={service}>
+          <Accordion key={service} title={serviceName(service)}>
             {Section ? <Section /> : <p className={styles.muted}>{dashboardTexts.otherService(service)}</p>}
           </Accordion>
         );
