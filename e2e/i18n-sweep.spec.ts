@@ -49,6 +49,23 @@ const mirrored: [string, object, object][] = [
   ['weekTexts', weekTexts, koWeekTexts],
 ];
 
+/** A text function's words around its values, each piece trimmed (none when it takes no marker). */
+function fixedWords(fn: (...values: unknown[]) => unknown): string[] {
+  for (const marker of [(i: number) => `\ue000${i}\ue000`, (i: number) => 1000 + i]) {
+    try {
+      const text = fn(...Array.from({ length: fn.length }, (_, i) => marker(i)));
+      if (typeof text !== 'string') continue;
+      return text
+        .split(/\ue000\d+\ue000|\b10\d\d\b/)
+        .map((piece) => piece.trim())
+        .filter(Boolean);
+    } catch {
+      // not this kind of value; try the next
+    }
+  }
+  return [];
+}
+
 /** Every English text (with where it is) that the Korean mirror words differently. */
 function englishTexts(): Map<string, string> {
   const found = new Map<string, string>();
@@ -56,6 +73,14 @@ function englishTexts(): Map<string, string> {
     if (typeof en === 'string') {
       if (en !== ko && en.trim().length >= 4 && /[A-Za-z]{2,}/.test(en) && !found.has(en.trim()))
         found.set(en.trim(), at);
+      return;
+    }
+    if (typeof en === 'function') {
+      // A text with values: its fixed words between the values (`Uploading ⟨0⟩ questions…`).
+      for (const piece of fixedWords(en as (...values: unknown[]) => unknown)) {
+        if (piece.length >= 8 && /[A-Za-z]{3,} [A-Za-z]{2,}/.test(piece) && !found.has(piece))
+          found.set(piece, `${at}()`);
+      }
       return;
     }
     if (en === null || typeof en !== 'object' || ko === null || typeof ko !== 'object') return;
@@ -73,7 +98,7 @@ function englishTexts(): Map<string, string> {
 const intentionallyEnglish: { text: string; on: string[]; reason: string }[] = [
   {
     text: 'Projects',
-    on: ['/'],
+    on: ['/', '/prev'],
     reason:
       "the owner's career text (portfolio content/owner.ts: 'Projects (Korean)') is the owner's own words, not translated",
   },
@@ -203,6 +228,8 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
   test('the English looked for is there: the walk finds the texts files', () => {
     expect(ENGLISH.get('Sign In')).toBe('messages.authTexts.signInTitle');
     expect(ENGLISH.size).toBeGreaterThan(300);
+    // A text with values is looked for by its fixed words: `Review, ${count} due today`.
+    expect(ENGLISH.get('due today')).toBe('messages.headerTexts.reviewDue()');
   });
 
   test('the sweep finds English where it is shown: the sign-in page in an English browser', async ({
@@ -229,6 +256,8 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
       { path: '/stopwatch', label: 'stopwatch' },
       { path: '/wall', label: 'wall' },
       { path: '/spinner', label: 'spinner' },
+      { path: '/prev', label: 'previous portfolio' },
+      { path: '/sandbox', label: 'sandbox' },
       { path: '/login', label: 'sign in' },
       { path: '/signup', label: 'sign up' },
     ]);
