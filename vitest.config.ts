@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -8,6 +8,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+          // Tests that need PostgreSQL itself (several server processes) run only in npm run test:pg,
+          // rather than being skipped on the embedded database.
+          exclude: process.env.TEST_DATABASE_URL
+            ? configDefaults.exclude
+            : [...configDefaults.exclude, 'server/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
