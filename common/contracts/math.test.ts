@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeIssues } from '../validation.ts';
 import type { z } from '../zod.ts';
-import { MathAnswerRequest, MathDayQuery } from './math.ts';
+import { MathAnswerRequest, MathCount, MathDayCount, MathDayQuery, MathIssued } from './math.ts';
 
 function refusal(schema: z.ZodType, value: unknown): string {
   const result = schema.safeParse(value);
@@ -62,5 +62,33 @@ describe('MathDayQuery', () => {
     expect(MathDayQuery.parse({ submitDate: '2026-03-10' })).toEqual({ submitDate: '2026-03-10' });
     expect(refusal(MathDayQuery, { submitDate: '2026-3-10' })).toBe('submitDate: must be a date YYYY-MM-DD');
     expect(refusal(MathDayQuery, { submitDate: 3 })).toBe('submitDate: must be a date YYYY-MM-DD');
+  });
+});
+
+describe("the drill's answers (response contracts)", () => {
+  const issued = { id: 3, question: '120 + 300', dayCount: 4, issuedAt: '2026-03-10T10:00:00+09:00' };
+  const dayCount = { name: 'ann', date: '2026-03-10', correctCounts: 8, wrongCounts: 2 };
+
+  it('an issued question and a day count parse to themselves; a field missing or not whole is refused', () => {
+    expect(MathIssued.parse(issued)).toEqual(issued);
+    expect(MathDayCount.parse(dayCount)).toEqual(dayCount);
+    for (const field of Object.keys(issued)) {
+      const { [field as keyof typeof issued]: _left, ...rest } = issued;
+      expect(MathIssued.safeParse(rest).success, field).toBe(false);
+    }
+    for (const field of Object.keys(dayCount)) {
+      const { [field as keyof typeof dayCount]: _left, ...rest } = dayCount;
+      expect(MathDayCount.safeParse(rest).success, field).toBe(false);
+    }
+    expect(MathIssued.safeParse({ ...issued, dayCount: 1.5 }).success).toBe(false);
+    expect(MathDayCount.safeParse({ ...dayCount, wrongCounts: '2' }).success).toBe(false);
+  });
+
+  it('a count is a bare whole number from 0', () => {
+    expect(MathCount.parse(0)).toBe(0);
+    expect(MathCount.parse(57)).toBe(57);
+    expect(MathCount.safeParse(-1).success).toBe(false);
+    expect(MathCount.safeParse(2.5).success).toBe(false);
+    expect(MathCount.safeParse({ count: 2 }).success).toBe(false);
   });
 });
