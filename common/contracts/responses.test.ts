@@ -143,21 +143,19 @@ const stopwatchRecord = {
   hourAgo: 26,
   minAgo: 1570,
 };
+const authCheck = {
+  username: 'ann',
+  role: 'ADMIN,TEACHER',
+  roles: ['ROLE_ADMIN', 'ROLE_TEACHER'],
+  timeZone: 'Asia/Seoul',
+  language: 'ko',
+};
+const auditEntry = { id: 1, at, actor: 'admin', action: 'calendar.reload', target: 'ann', detail: '4 days' };
 const wallPost = { id: 9, author: 'Jin', message: 'Hello', createdDate: at };
 
 /** Every shape with one valid answer written out. */
 const valid: [string, z.ZodType, unknown][] = [
-  [
-    'AuthCheckResponse',
-    AuthCheckResponse,
-    {
-      username: 'ann',
-      role: 'ADMIN,TEACHER',
-      roles: ['ROLE_ADMIN', 'ROLE_TEACHER'],
-      timeZone: 'Asia/Seoul',
-      language: 'ko',
-    },
-  ],
+  ['AuthCheckResponse', AuthCheckResponse, authCheck],
   ['LanguageResponse', LanguageResponse, { language: null }],
   ['UserCard', UserCard, userCard],
   ['UserResponse', UserResponse, userResponse],
@@ -175,11 +173,7 @@ const valid: [string, z.ZodType, unknown][] = [
   ],
   ['ServiceResponse', ServiceResponse, { id: 1, name: 'Tutoring' }],
   ['RosterStudent', RosterStudent, { id: 7, name: 'ann', email: 'ann@example.com', url: '/a.png' }],
-  [
-    'AuditEntry',
-    AuditEntry,
-    { id: 1, at, actor: 'admin', action: 'calendar.reload', target: 'ann', detail: '4 days' },
-  ],
+  ['AuditEntry', AuditEntry, auditEntry],
   ['Candidate', Candidate, { id: 1, value: 'a' }],
   [
     'QuestionStudent',
@@ -294,15 +288,15 @@ describe('response contracts', () => {
   });
 
   it('nullable fields take null and nothing else; the others refuse null', () => {
-    expect(AuthCheckResponse.parse({ ...(valid[0][2] as object), language: null }).language).toBeNull();
-    expect(refused(AuthCheckResponse, valid[0][2] as object, { language: 'fr' })).toBe(true);
+    expect(AuthCheckResponse.parse({ ...authCheck, language: null }).language).toBeNull();
+    expect(refused(AuthCheckResponse, authCheck, { language: 'fr' })).toBe(true);
     expect(refused(UserResponse, userResponse, { averageScore: '66' })).toBe(true);
     expect(refused(SubmissionSummary, summary, { total: null })).toBe(true);
     expect(refused(QuestionOnly, questionOnly, { answer: null })).toBe(true);
     expect(refused(QuestionOnly, questionOnly, { type: 'x' })).toBe(true);
     expect(refused(ReviewItem, reviewItem, { status: 'lost' })).toBe(true);
     expect(ReviewItem.parse({ ...reviewItem, status: 'stuck', dueDay: null }).dueDay).toBeNull();
-    expect(refused(AuditEntry, valid[10][2] as object, { action: 'user.delete' })).toBe(true);
+    expect(refused(AuditEntry, auditEntry, { action: 'user.delete' })).toBe(true);
   });
 
   it('a stopwatch record: hundredths from 0, its type one of s, r, p, d', () => {
