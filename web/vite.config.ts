@@ -186,11 +186,11 @@ export default defineConfig({
               priority: 50,
             },
             // Every page, sign-in included: the route table, loading/failure screens, HTTP client, the
-            // toasts and the kit's small widgets (button, field, card), the language runtime and its
-            // switch (issue 19; the Korean texts stay chunks of their own).
+            // toasts and the kit's small widgets (button, field, card), the language runtime (Lingui's
+            // core under web/src/i18n) and its switch (issue 19; the Korean texts stay chunks of their own).
             {
               name: 'app',
-              test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|i18n[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits|i18n[\\/]translation)\.ts/,
+              test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|i18n[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits|i18n[\\/]translation)\.ts|node_modules[\\/]@lingui[\\/]core[\\/]/,
               priority: 45,
             },
             // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs.

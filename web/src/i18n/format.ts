@@ -1,5 +1,10 @@
 import { useLanguage } from './texts.ts';
 
+/*
+ * Dates and numbers on `Intl` itself, in the locale of the language Lingui has active (`useLanguage`):
+ * Lingui 6 marks its own `i18n.date` and `i18n.number` deprecated in favour of `Intl` directly.
+ */
+
 /** The `Intl` locale of each interface language (British English, as the pages wrote before). */
 const INTL_LOCALES = { en: 'en-GB', ko: 'ko-KR' } as const;
 

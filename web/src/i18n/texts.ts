@@ -1,12 +1,13 @@
 /*
- * The interface's texts in both languages (issue 19), held by a small store of our own
- * (docs/architecture.md, "Languages"). Each texts file of common/ is a namespace: its English objects
- * (the specification's words, common/messages.ts and common/*Texts.ts) and its Korean mirror
- * (common/i18n/ko/<file>.ts) are loaded into the catalog of their language under the namespace's name,
- * only for the language in use and only when a page that needs them renders (or when the language
- * changes). A page reads them with `useTexts('<namespace>')`, which re-renders it when the language
- * changes.
+ * The interface's texts in both languages (issue 19), held by Lingui (`@lingui/core`; docs/architecture.md,
+ * "Languages"). Each texts file of common/ is a namespace: its English objects (the specification's
+ * words, common/messages.ts and common/*Texts.ts) and its Korean mirror (common/i18n/ko/<file>.ts) are
+ * loaded into Lingui's catalog of their language (`i18n.load`) under the namespace's name, only for the
+ * language in use and only when a page that needs them renders (or when the language changes). The
+ * language shown is Lingui's active locale (`i18n.activate`). A page reads them with
+ * `useTexts('<namespace>')`, which re-renders it when Lingui reports a change (`i18n.on('change')`).
  */
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { use, useEffect, useState, useSyncExternalStore } from 'react';
 import type * as admin from '../../../common/adminTexts.ts';
 import type * as authoring from '../../../common/authoringTexts.ts';
@@ -138,46 +139,48 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
 export const NAMESPACES = Object.keys(loaders) as Namespace[];
 
 /**
- * The language shown and each language's loaded namespaces. A store of our own rather than a library's
- * instance: the app only keeps objects per language and tells components when the language changes,
- * and every byte here is on every first load (docs/performance.md).
+ * The app's one Lingui instance: its active locale is the language shown, its catalogs hold each
+ * language's loaded namespaces (a message id is a namespace, its value that namespace's texts object).
  */
-const catalogs: Record<Language, Partial<Namespaces>> = { en: {}, ko: {} };
-let shown: Language = DEFAULT_LANGUAGE;
-const listeners = new Set<() => void>();
+export const i18n: I18n = setupI18n();
+/** Which namespaces each language's catalog holds (Lingui shows only the active locale's catalog). */
+const loaded = new Set<string>();
 put(DEFAULT_LANGUAGE, 'messages', englishMessages);
+i18n.activate(DEFAULT_LANGUAGE);
 
 function put<N extends Namespace>(language: Language, namespace: N, texts: Namespaces[N]): void {
-  catalogs[language][namespace] = texts;
+  // Lingui's catalogs hold compiled messages by id; here the id is the namespace and its value the
+  // namespace's texts (strings and functions, typed by `Namespaces`), read back by `shownTexts`.
+  i18n.load(language, { [namespace]: texts } as unknown as Messages);
+  loaded.add(`${language}:${namespace}`);
 }
 
 function isLoaded(language: Language, namespace: Namespace): boolean {
-  return catalogs[language][namespace] !== undefined;
+  return loaded.has(`${language}:${namespace}`);
 }
 
-/** The language shown now. */
+/** The language shown now: Lingui's active locale. */
 export function currentLanguage(): Language {
-  return shown;
+  return i18n.locale === 'ko' ? 'ko' : 'en';
 }
 
 /**
- * Shows `language` from now on: every component reading texts or the language re-renders. Its
- * namespaces in use must have been loaded first (`showLanguage` in language.ts does).
+ * Shows `language` from now on (Lingui's `activate`, whose change event re-renders every component
+ * reading texts or the language). Its namespaces in use must have been loaded first (`showLanguage`
+ * in language.ts does).
  */
 export function activateLanguage(language: Language): void {
-  if (language === shown) return;
-  shown = language;
-  for (const listener of listeners) listener();
+  if (language !== i18n.locale) i18n.activate(language);
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  // Lingui also reports each catalog loaded; the snapshot (the locale) tells React whether to redraw.
+  return i18n.on('change', listener);
 }
 
-/** A namespace's texts in the language shown, if loaded. */
-function shownTexts<N extends Namespace>(language: Language, namespace: N): Namespaces[N] | undefined {
-  return catalogs[language][namespace] as Namespaces[N] | undefined;
+/** A namespace's texts in the language shown (Lingui's active catalog), if loaded. */
+function shownTexts<N extends Namespace>(namespace: N): Namespaces[N] | undefined {
+  return (i18n.messages as unknown as Partial<Namespaces>)[namespace];
 }
 
 const loading = new Map<string, Promise<void>>();
@@ -222,10 +225,10 @@ export function loadedNamespaces(language: Language): Namespace[] {
  */
 export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
   const language = useLanguage();
-  const texts = shownTexts(language, namespace);
+  const texts = shownTexts(namespace);
   if (texts) return texts;
   use(loadTexts(namespace, language));
-  return shownTexts(language, namespace) as Namespaces[N];
+  return shownTexts(namespace) as Namespaces[N];
 }
 
 /**
@@ -235,12 +238,12 @@ export function useTexts<N extends Namespace>(namespace: N): Namespaces[N] {
  */
 export function useTextsLater<N extends Namespace>(namespace: N, wanted: boolean): Namespaces[N] | undefined {
   const language = useLanguage();
-  const texts = shownTexts(language, namespace);
-  const [, loaded] = useState(0);
+  const texts = shownTexts(namespace);
+  const [, redraw] = useState(0);
   useEffect(() => {
     if (!texts && wanted)
       loadTexts(namespace, language).then(
-        () => loaded((n) => n + 1),
+        () => redraw((n) => n + 1),
         () => {},
       );
   }, [texts, wanted, namespace, language]);
@@ -252,9 +255,12 @@ export function useTextsLater<N extends Namespace>(namespace: N, wanted: boolean
  * shown only after an action (submitting) stay out of a page's first load.
  */
 export async function textsOf<N extends Namespace>(namespace: N): Promise<Namespaces[N]> {
-  const language = shown;
-  await loadTexts(namespace, language);
-  return shownTexts(language, namespace) as Namespaces[N];
+  // Should the language change while they load, they are loaded in the new one too.
+  for (;;) {
+    await loadTexts(namespace, currentLanguage());
+    const texts = shownTexts(namespace);
+    if (texts) return texts;
+  }
 }
 
 /**
@@ -262,7 +268,7 @@ export async function textsOf<N extends Namespace>(namespace: N): Promise<Namesp
  * loader, a failure's wording): English until the other language's have loaded.
  */
 export function textsNow(): Namespaces['messages'] {
-  return shownTexts(shown, 'messages') ?? englishMessages;
+  return shownTexts('messages') ?? englishMessages;
 }
 
 /** The language shown, for a component (re-rendered when it changes). */
