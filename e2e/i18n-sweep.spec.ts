@@ -27,7 +27,8 @@ import { apiAs, demo, expect, hoursFromNow, signUp, test, uniqueName } from './f
 
 /**
  * Issue 19, "both languages complete": in a Korean browser, every page of each persona (student,
- * teacher and admin, parent, a visitor of the portfolio) and the dialogs that matter are swept for
+ * teacher and admin, parent, a visitor of the portfolio), the dialogs that matter, the failure screens
+ * and the header's menu folded on a phone are swept for
  * English. The English looked for is every text of the common/ texts files that the Korean mirror
  * says differently (a string of 4 or more characters with a word in Latin letters): should a page
  * still show one of them in Korean (written inline, or read from the English texts), it fails and
@@ -104,9 +105,9 @@ const intentionallyEnglish: { text: string; on: string[]; reason: string }[] = [
   },
   {
     text: 'Enter',
-    on: ['/stopwatch', '/marking', '/91b-admin'],
+    on: ['/stopwatch', '/marking', '/91b-admin', '/math/start'],
     reason:
-      "the name of the keyboard's key, as printed on it: the Korean reads 'Enter를 누르세요', '<kbd>Enter</kbd> 추천 채점 적용'",
+      "the name of the keyboard's key, as printed on it: the Korean reads 'Enter를 누르세요', '<kbd>Enter</kbd> 추천 채점 적용', the drill's '합을 입력하고 Enter를 누르세요'",
   },
   {
     text: 'What',
@@ -175,9 +176,13 @@ async function englishOn(page: Page, label: string): Promise<string[]> {
   return problems;
 }
 
-/** A browser context in Korean, signed in as `who` (the sign-in page itself is swept on the way). */
-async function koreanPage(browser: Browser, who?: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ko-KR' });
+/** A browser context in Korean (a phone's screen if `viewport`), signed in as `who`. */
+async function koreanPage(
+  browser: Browser,
+  who?: { email: string; password: string },
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ko-KR', ...(viewport && { viewport }) });
   const page = await context.newPage();
   if (!who) return page;
   await page.goto('/login');
@@ -259,7 +264,11 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
       { path: '/prev', label: 'previous portfolio' },
       { path: '/sandbox', label: 'sandbox' },
       { path: '/login', label: 'sign in' },
+      { path: '/signin', label: 'sign in (the variant page)' },
       { path: '/signup', label: 'sign up' },
+      // A provider's sign-in for someone without an account ends here (the token is checked only
+      // when the person answers).
+      { path: '/oauth2/register?token=sweep', label: "a provider sign-in's register question" },
     ]);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -321,6 +330,19 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
       { path: `/stats/${name}`, label: 'stats' },
       { path: `/week/${name}`, label: 'week' },
       { path: '/math', label: 'math' },
+      {
+        path: '/math/start',
+        label: 'the drill, then a question answered',
+        action: async (p) => {
+          // After the countdown: a question, the timer, the answer box; one right answer's feedback.
+          const question = p.getByTestId('math-question');
+          await expect(question).toBeVisible({ timeout: 10_000 });
+          const [a, b] = ((await question.textContent()) ?? '').split('+').map((n) => Number(n.trim()));
+          await p.getByLabel(koMathTexts.mathTexts.answerLabel).fill(String(a! + b!));
+          await p.getByLabel(koMathTexts.mathTexts.answerLabel).press('Enter');
+          await expect(p.getByTestId('math-feedback')).not.toBeEmpty();
+        },
+      },
       { path: `/math/result/${name}`, label: 'math results' },
     ]);
     expect(problems).toEqual([]);
@@ -375,6 +397,55 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
     ]);
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  test('the failure screens (a missing chunk, a page that breaks) and the folded phone menu', async ({
+    browser,
+  }) => {
+    const problems: string[] = [];
+    const page = await koreanPage(browser, demo.alice);
+    const nav = page.getByRole('navigation', { name: koMessages.headerTexts.nav });
+
+    // A chunk the server no longer has: the tab reloads once, then shows the failure with Retry.
+    await page.route(/\/assets\/tutoring-[\w-]+\.js$/, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
+    await page.goto(`/tutoring/${demo.alice.name}`);
+    const chunkFailure = page.getByRole('alert').filter({
+      has: page.getByRole('button', { name: koMessages.appLoadTexts.retry }),
+    });
+    await expect(chunkFailure).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    problems.push(...(await englishOn(page, 'a chunk that failed to load')));
+    await page.unrouteAll();
+
+    // A page that throws while rendering: the router's error screen under the header.
+    await page.route(/\/assets\/UserPage-[\w-]+\.js$/, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'export function UserPage() { throw new Error("broken page"); }',
+      }),
+    );
+    await open(page, `/submission/${demo.alice.name}`);
+    await nav.getByRole('link', { name: koMessages.headerTexts.dashboard, exact: true }).click();
+    await expect(page.getByRole('heading', { name: koMessages.appLoadTexts.unexpectedError })).toBeVisible();
+    problems.push(...(await englishOn(page, 'a page that broke')));
+    await page.unrouteAll();
+    await page.context().close();
+
+    // A phone (480 px): the header's links folded behind the menu, opened.
+    const teacher = await koreanPage(browser, demo.teacher, { width: 480, height: 800 });
+    await open(teacher, `/tutoring/${demo.alice.name}`);
+    const menu = teacher
+      .getByRole('navigation', { name: koMessages.headerTexts.nav })
+      .getByRole('button', { name: koMessages.headerTexts.menu });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await teacher.waitForTimeout(300);
+    problems.push(...(await englishOn(teacher, 'the phone menu, open')));
+    await teacher.context().close();
+
+    expect(problems).toEqual([]);
   });
 
   test("a parent: the child's dashboard, week, submissions and stats", async ({ browser }) => {
