@@ -13,7 +13,8 @@ import { isDay, parseDateTime, wallClock } from './dates.ts';
  * names case-insensitively), so a quarter hour cached by an earlier run cannot decide this one.
  */
 const runs = globalThis as { tutorfolioOffsetRuns?: number };
-const run = (runs.tutorfolioOffsetRuns = (runs.tutorfolioOffsetRuns ?? 0) + 1);
+runs.tutorfolioOffsetRuns = (runs.tutorfolioOffsetRuns ?? 0) + 1;
+const run = runs.tutorfolioOffsetRuns;
 const spelled = (zone: string) =>
   [...zone].map((char, i) => ((run >> i) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
 
