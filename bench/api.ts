@@ -381,6 +381,12 @@ type Figures = {
    * how busy the machine is, unlike req/s and latency.
    */
   cpu?: { process: number; main: number } | null;
+  /**
+   * The rest of the machine's CPU per request sent (µs): the PostgreSQL backends serving the
+   * server's database (PostgreSQL only) and this process, the load generator (autocannon and the
+   * reading of the server's log). With `cpu` they add up to what one request costs the machine.
+   */
+  others?: { postgres: number | null; client: number } | null;
 };
 
 /**
@@ -417,6 +423,33 @@ function childrenOf(pid: number): number[] {
     return [];
   }
 }
+/** CPU time (µs) of each PostgreSQL backend connected to the database `name` (pid → µs). */
+async function backendTimes(name: string | undefined): Promise<Map<number, number> | null> {
+  if (!name) return null;
+  const pids = await pgAdmin((c) =>
+    c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]),
+  );
+  const times = new Map<number, number>();
+  for (const { pid } of pids.rows) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return times;
+}
+
+/** CPU the backends used between two readings (µs); a backend that appeared in between counts from 0. */
+function backendDelta(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after || after.size === 0) return null;
+  let total = 0;
+  for (const [pid, time] of after) total += time - (before.get(pid) ?? 0);
+  return total;
+}
+
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** p50 and p99 of the server's own times for the answers of one measurement. */
@@ -715,7 +748,10 @@ function pgbench(url: string, script: Script, seconds: number, label: string): F
     script.file,
     target.pathname.slice(1),
   ];
-  const result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: logDir });
+  // Session settings given to the servers' connections (`--env PGOPTIONS=…`) hold for pgbench's too.
+  const env =
+    serverEnv.PGOPTIONS === undefined ? process.env : { ...process.env, PGOPTIONS: serverEnv.PGOPTIONS };
+  const result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: logDir, env });
   if (result.status !== 0 || /aborted/i.test(result.stdout + result.stderr)) {
     throw new Error(`pgbench ${label} failed (${result.status}):\n${result.stderr}\n${result.stdout}`);
   }
@@ -755,7 +791,7 @@ const loadNow = () => os.loadavg()[0]!;
 
 function printRow(row: Row) {
   console.log(
-    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}${row.cpu ? `CPU ${row.cpu.process.toFixed(0)} µs/req (main thread ${row.cpu.main.toFixed(0)})   ` : ''}(load ${row.load.toFixed(2)})`,
+    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}${row.cpu ? `CPU ${row.cpu.process.toFixed(0)} µs/req (main thread ${row.cpu.main.toFixed(0)})   ` : ''}${row.others ? `${row.others.postgres === null ? '' : `PostgreSQL ${row.others.postgres.toFixed(0)} µs/req   `}client ${row.others.client.toFixed(0)} µs/req   ` : ''}(load ${row.load.toFixed(2)})`,
   );
 }
 
@@ -800,9 +836,17 @@ async function main() {
             const load0 = loadNow();
             const mark = running.responseTimes.length;
             const cpu0 = cpuTimes(running.child.pid!);
+            const backends0 = await backendTimes(copy.name);
+            const client0 = process.cpuUsage();
             const figures = await load(running.port, data, endpoint, duration, next);
             await drained(running.port);
             const cpu1 = cpuTimes(running.child.pid!);
+            const client1 = process.cpuUsage(client0);
+            const backends = backendDelta(backends0, await backendTimes(copy.name));
+            figures.others = {
+              postgres: backends === null ? null : backends / figures.sent,
+              client: (client1.user + client1.system) / figures.sent,
+            };
             figures.server = serverFigures(running.responseTimes.slice(mark));
             // Per request sent: those still in flight at autocannon's deadline were served before `drained`.
             figures.cpu =
@@ -857,7 +901,7 @@ async function main() {
 
   console.log(`\nmedians of ${runs} rounds (${connections} connections)`);
   console.log(
-    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load    server's own p50 / p99   CPU per request: process / main thread`,
+    `  ${'server'.padEnd(24)} ${'endpoint'.padEnd(12)} ${'req/s'.padStart(6)}         p50          p99     API / pgbench   load    server's own p50 / p99   CPU per request: process / main thread, PostgreSQL, client`,
   );
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
@@ -881,7 +925,7 @@ async function main() {
         .toFixed(1)
         .padStart(
           8,
-        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}${serverColumn(group)}${cpuColumn(group)}`,
+        )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}${serverColumn(group)}${cpuColumn(group)}${othersColumn(group)}`,
     );
   }
 }
@@ -995,6 +1039,14 @@ function cpuColumn(group: Row[]): string {
   const measured = group.flatMap((r) => (r.cpu ? [r.cpu] : []));
   if (measured.length === 0) return '';
   return `   CPU ${median(measured.map((c) => c.process)).toFixed(0)} / ${median(measured.map((c) => c.main)).toFixed(0)} µs/req`;
+}
+
+/** PostgreSQL's backends' and the load generator's CPU µs per request (medians of the rounds). */
+function othersColumn(group: Row[]): string {
+  const measured = group.flatMap((r) => (r.others ? [r.others] : []));
+  if (measured.length === 0) return '';
+  const postgres = measured.flatMap((o) => (o.postgres === null ? [] : [o.postgres]));
+  return `${postgres.length ? `   PostgreSQL ${median(postgres).toFixed(0)}` : ''}   client ${median(measured.map((o) => o.client)).toFixed(0)} µs/req`;
 }
 
 /** The server's own p50 / p99 (medians of the rounds), where its log gave them. */

@@ -1,3 +1,4 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './open.ts';
 
 const byDatabase = new WeakMap<object, Map<string, unknown>>();
@@ -28,4 +29,26 @@ export function prepared<T>(db: DbOrTx, name: string | null, build: (name: strin
     queries.set(name, query);
   }
   return query;
+}
+
+/**
+ * A value of a prepared statement that PostgreSQL does not look at when it plans the statement:
+ * `(SELECT $n::type)`, a one-row subquery run once at the start of each execution. PostgreSQL plans a
+ * named statement again at every execution ("custom plans") for as long as a plan made for the
+ * given values looks cheaper than its plan for any values ("generic"): for a page of questions with
+ * their options and topics that is always, since a generic plan must assume a larger page and a
+ * heavier student, so the statement was planned on every read — more CPU than running it. A
+ * statement whose every value is given through `unplanned` costs the same either way, so PostgreSQL
+ * settles on its generic plan after five executions on a connection and never plans it again. Only
+ * for statements whose best plan does not depend on the values (a key looked up through its index,
+ * a page's size and offset), and only where every value of the statement is given so (a single
+ * plain placeholder is enough to keep custom plans).
+ */
+export function unplanned(name: string, type: 'int' | 'bigint' | 'date'): SQL {
+  return sql`(SELECT ${sql.placeholder(name)}::${sql.raw(type)})`;
+}
+
+/** `unplanned` for `.limit()` and `.offset()`, which Drizzle types as taking a number or a placeholder only (it builds any SQL given). */
+export function unplannedCount(name: string): Placeholder {
+  return unplanned(name, 'bigint') as unknown as Placeholder;
 }

@@ -4,7 +4,7 @@ import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts
 import { formatDateTime } from '../../common/dates.ts';
 import type { QuestionType } from '../../common/questions/rules.ts';
 import type { DbOrTx } from '../db/open.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, unplanned, unplannedCount } from '../db/prepared.ts';
 import { assignments, candidates, questions, questionTopics, topics } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
 
@@ -263,9 +263,10 @@ export async function pendingQuestionsPage(
   page: PageRequest,
 ): Promise<{ rows: (QuestionRow & QuestionDetails & { targetDate: Date })[]; total: number }> {
   const filter = day ? 'day' : 'all';
+  // Every value `unplanned`: PostgreSQL plans the statement once per connection, not on every read.
   const where = and(
-    eq(assignments.studentId, sql.placeholder('studentId')),
-    day ? eq(assignments.dueDay, sql.placeholder('day')) : undefined,
+    eq(assignments.studentId, unplanned('studentId', 'int')),
+    day ? eq(assignments.dueDay, unplanned('day', 'date')) : undefined,
   );
   const countQuery = prepared(db, `pending_count:${filter}`, (name) =>
     db.select({ total: count() }).from(assignments).where(where).prepare(name),
@@ -286,8 +287,8 @@ export async function pendingQuestionsPage(
       .innerJoin(questions, eq(questions.id, assignments.questionId))
       .where(where)
       .orderBy(...pendingOrder(page.sort))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(unplannedCount('limit'))
+      .offset(unplannedCount('offset'))
       .prepare(name),
   );
   const values = { studentId, day, limit: page.size, offset: page.page * page.size };

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { call, createQuestion, dueIn } from '../test/tutoring.ts';
+
+/**
+ * The student's tutoring read is planned once per connection, not on every read (`unplanned` in
+ * db/prepared.ts): after its first executions PostgreSQL runs the statement's generic plan. Planning
+ * it cost PostgreSQL more CPU than running it (docs/performance.md, "Server"). PostgreSQL only
+ * (pg_prepared_statements); one pooled connection, so every read runs on the session looked at.
+ */
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error('plans.pg.test.ts needs TEST_DATABASE_URL (npm run test:pg)');
+
+let t: TestApp;
+let student: TestUser;
+beforeAll(async () => {
+  t = await startTestApp({ poolSize: 1 });
+  const teacher = await t.createUser({ roles: ['TEACHER'] });
+  student = await t.createUser({ roles: ['STUDENT'], username: 'planned' });
+  for (let i = 0; i < 7; i++) {
+    await createQuestion(t, teacher, { students: ['planned'], title: `Q${i}`, targetDate: dueIn(t, 24 + i) });
+  }
+});
+afterAll(() => t.close());
+
+async function plans(prefix: string): Promise<{ generic: number; custom: number }> {
+  const rows = (await t.database.db.execute(
+    sql`SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE ${`${prefix}%`}`,
+  )) as unknown as { rows: { name: string; generic_plans: string; custom_plans: string }[] };
+  expect(rows.rows, `statements named ${prefix}*`).toHaveLength(1);
+  const [row] = rows.rows;
+  return { generic: Number(row!.generic_plans), custom: Number(row!.custom_plans) };
+}
+
+describe('GET questions/student/{name} on PostgreSQL', () => {
+  it.each([
+    ['every pending question', 'pending_page:all:', () => ''],
+    ['those due on one day', 'pending_page:day:', () => `&date=${dueIn(t, 24).slice(0, 10)}`],
+  ])('%s: planned for its first executions only, then its generic plan', async (_, prefix, filterOf) => {
+    const filter = filterOf();
+    for (let page = 0; page < 8; page++) {
+      const response = await call(
+        t,
+        student,
+        'GET',
+        `/api/v1/questions/student/planned?page=${page % 2}&size=5${filter}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const { generic, custom } = await plans(prefix);
+    expect(custom).toBeLessThanOrEqual(5);
+    expect(generic).toBeGreaterThanOrEqual(3);
+  });
+});
