@@ -169,6 +169,7 @@ export const apiMessages = {
   studentNotFound: 'Student not found.',
   userNotFound: 'User not found.',
   teacherNotFound: 'Teacher not found.',
+  noSubmissionsYet: 'No submissions yet.',
   bodyTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type: send application/json.',

@@ -67,6 +67,7 @@ export const validationTexts = {
   // The admin console's and the portfolio's forms (common/contracts/admin.ts, portfolio.ts).
   serviceName: 'send the service name as plain text or as {"name": "…"}',
   subscriptionList: 'must be a list of {studentName, serviceName}',
+  controlCharactersInLine: 'must not contain control characters',
   controlCharacters: 'must not contain control characters other than line breaks',
   hundredths: 'must be a whole number of hundredths of a second',
   stopwatchType: 'must be s, r, p or d',
@@ -102,7 +103,18 @@ export const validationTexts = {
   searchField: (fields: string) => `field must be one of ${fields}`,
   searchTooLong: (max: number) => `q must be at most ${max} characters`,
   titleTooLong: (max: number) => `title must be at most ${max} characters`,
+  // The paging and date filters of the lists (common/contracts/paging.ts, tutoring.ts): the field's name first.
+  fieldWholeNumber: (field: string) => `${field} must be a whole number`,
+  fieldAtLeast: (field: string, min: number) => `${field} must be at least ${min}`,
+  fieldAtMost: (field: string, max: number) => `${field} must be at most ${max}`,
+  dateFilter: 'date must be YYYY-MM-DD',
+  submissionIdKeys: 'keys must be submission ids',
+  questionIdKeys: 'keys must be question ids',
   atMostStudents: (max: number) => `at most ${max} students`,
+  atMostStudentsAtOnce: (max: number) => `at most ${max} students at once`,
+  // The admin's subscriptions of many pairs (server/services).
+  noStudentNamed: (name: string) => `no student named ${name}`,
+  noServiceNamed: (name: string) => `no service named ${name}`,
   // The submission service's problems with one answer of a batch (server/submissions).
   answeredTwice: (id: number) => `question ${id} is answered twice in this batch`,
   noQuestion: (id: number) => `no question with id ${id}`,

@@ -1,6 +1,7 @@
 import { adminLimits, limits } from '../limits.ts';
 import { ROLES, type Role } from '../roles.ts';
 import { idField, text } from '../validation.ts';
+import { validationTexts } from '../validationTexts.ts';
 import { z } from '../zod.ts';
 import { emailField, usernameField } from './users.ts';
 
@@ -46,7 +47,10 @@ export const ParentChildParams = ParentParams.extend({ child: text({ max: limits
 export const ChildrenRequest = z
   .array(text({ max: limits.usernameMax }), { error: 'must be a list of student names' })
   .min(1, 'must name at least one student')
-  .max(adminLimits.childrenPerRequestMax, `at most ${adminLimits.childrenPerRequestMax} students at once`);
+  .max(
+    adminLimits.childrenPerRequestMax,
+    validationTexts.atMostStudentsAtOnce(adminLimits.childrenPerRequestMax),
+  );
 
 /**
  * Roles as the console edits them: upper case, comma-separated, each one of ADMIN, TEACHER,

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../limits.ts';
+import { validationTexts } from '../validationTexts.ts';
 import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
@@ -60,9 +61,14 @@ export type PageRequest = { page: number; size: number; sort: SortOrder[] };
 const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
+    .regex(/^\d+$/, validationTexts.fieldWholeNumber(name))
     .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+    .pipe(
+      z
+        .number()
+        .min(min, validationTexts.fieldAtLeast(name, min))
+        .max(max, validationTexts.fieldAtMost(name, max)),
+    );
 
 /**
  * `page`, `size` and repeated `sort=field,dir`, checked against the route's allow-list of sortable

@@ -1,6 +1,7 @@
 import { portfolioLimits } from '../limits.ts';
 import { STOPWATCH_TYPES } from '../portfolio/stopwatch.ts';
 import { idField, text } from '../validation.ts';
+import { validationTexts } from '../validationTexts.ts';
 import { z } from '../zod.ts';
 
 /** Control characters and bidirectional overrides, which could disguise a text; a text may break lines. */
@@ -9,7 +10,7 @@ const HIDDEN_IN_TEXT = /(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
 /** One line of visible text: trimmed, no control characters or direction overrides. */
 const plainLine = (max: number) =>
-  text({ max }).refine((value) => !HIDDEN_IN_LINE.test(value), 'must not contain control characters');
+  text({ max }).refine((value) => !HIDDEN_IN_LINE.test(value), validationTexts.controlCharactersInLine);
 
 // ---- stopwatch (spec 2 §3, §4, §7) ----
 
@@ -59,7 +60,7 @@ export const WallPostRequest = z.object({
     .string({ error: 'must be a text' })
     .trim()
     .max(portfolioLimits.wallAuthorMax, `must be at most ${portfolioLimits.wallAuthorMax} characters`)
-    .refine((value) => !HIDDEN_IN_LINE.test(value), 'must not contain control characters')
+    .refine((value) => !HIDDEN_IN_LINE.test(value), validationTexts.controlCharactersInLine)
     .nullish()
     .transform((value) => (value ? value : 'Anonymous')),
   message: text({ max: portfolioLimits.wallMessageMax })

@@ -2,6 +2,7 @@ import { isDay } from '../dates.ts';
 import { limits, MAX_ID, questionLimits } from '../limits.ts';
 import { MARKS, QUESTION_TYPES } from '../questions/rules.ts';
 import { idField, text } from '../validation.ts';
+import { validationTexts } from '../validationTexts.ts';
 import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
@@ -123,7 +124,7 @@ export const RedoBatch = z
 /** `PUT submissions/mark/{name}`: `{ "<submission id>": 0 | 1 | -1 }`; `{}` marks nothing (a 200). */
 export const MarkRequest = z
   .record(
-    idKey('keys must be submission ids'),
+    idKey(validationTexts.submissionIdKeys),
     z.union([z.literal(0), z.literal(1), z.literal(-1)], { error: 'marks must be 0, 1 or -1' }),
   )
   .refine((m) => Object.keys(m).length <= 1000, 'must mark at most 1000 submissions');
@@ -136,7 +137,7 @@ export const MarkRequest = z
 export const DraftsPatchRequest = z.object({
   changes: z
     .record(
-      idKey('keys must be question ids'),
+      idKey(validationTexts.questionIdKeys),
       z.object({
         answer: z
           .string({ error: 'must be a text' })
@@ -156,7 +157,7 @@ export const DraftsPatchRequest = z.object({
 });
 
 export const DayQuery = z.object({
-  date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
+  date: z.string().refine(isDay, validationTexts.dateFilter).optional(),
 });
 
 export const YearMonthParams = z.object({
@@ -184,7 +185,7 @@ export const MarkingQuery = z.object({
     .max(limits.usernameMax, `must be at most ${limits.usernameMax} characters`)
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
-  date: z.string().refine(isDay, 'date must be YYYY-MM-DD').optional(),
+  date: z.string().refine(isDay, validationTexts.dateFilter).optional(),
 });
 
 export { MARKS };

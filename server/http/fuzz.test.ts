@@ -314,12 +314,27 @@ function urlFor(route: ApiRoute, choice: { name: string; year: string; month: st
   return url;
 }
 
+const HANGUL = /[\uac00-\ud7a3]/;
+
+/** The words of a refusal sent to a Korean request that are not Korean, named by route. */
+function englishIn(key: string, response: { headers: Record<string, unknown>; body: string }): string[] {
+  const type = String(response.headers['content-type'] ?? '');
+  let messages: string[] = [];
+  if (type.startsWith('text/plain')) messages = [response.body];
+  else if (type.startsWith('application/json')) {
+    const body = JSON.parse(response.body) as { message?: string; details?: { message?: string }[] };
+    messages = [body.message ?? '', ...(body.details ?? []).map((detail) => detail.message ?? '')];
+  }
+  return messages.filter((message) => !HANGUL.test(message)).map((message) => `${key}: ${message}`);
+}
+
 describe('random requests', () => {
   it('never get a 5xx answer from any route', { timeout: 30 * 60_000 }, async () => {
     const routes = t.app.apiRoutes;
     const hits = new Map<string, number>();
     let requests = 0;
     let malformedHostWrites = 0;
+    const untranslated: string[] = [];
     const request = fc.record({
       index: fc.integer({ min: 0, max: routes.length - 1 }),
       persona: fc.constantFrom<Persona>(...PERSONAS),
@@ -331,6 +346,8 @@ describe('random requests', () => {
       year,
       month,
       host,
+      // Half the requests ask for Korean: every refusal must then come back in Korean (issue 19).
+      korean: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(request, fc.gen(), async (r, gen) => {
@@ -353,6 +370,7 @@ describe('random requests', () => {
             ...(cookie ? { cookie, origin: ORIGIN } : {}),
             ...(hasBody ? { 'content-type': contract && r.shaped ? 'application/json' : r.contentType } : {}),
             ...(r.host != null ? { host: r.host } : {}),
+            ...(r.korean ? { 'accept-language': 'ko-KR,ko;q=0.9' } : {}),
           },
           ...(hasBody ? { payload } : {}),
         });
@@ -369,10 +387,14 @@ describe('random requests', () => {
           expect(response.headers['content-type']).toMatch(/^text\/plain/);
         else if (response.statusCode >= 400 && route.url.startsWith('/api/'))
           expect(response.json()).toMatchObject({ status: response.statusCode });
+        if (r.korean && response.statusCode >= 400) untranslated.push(...englishIn(key, response));
       }),
       { numRuns: RUNS },
     );
 
+    // A refusal's words are looked up from the English (server/i18n/validation.ts): a new English
+    // message without its Korean would go out in English, and this names it.
+    expect([...new Set(untranslated)]).toEqual([]);
     const fewest = Math.min(...routes.map((route) => hits.get(`${route.method} ${route.url}`) ?? 0));
     console.log(
       `fuzz: ${requests} requests over ${routes.length} routes (each at least ${fewest}), ` +

@@ -82,6 +82,49 @@ describe('field-level problems in the request language', () => {
   });
 });
 
+describe('refusals found by the Korean half of the fuzz test (server/http/fuzz.test.ts)', () => {
+  it("a page query, a record's bad key and an admin's unknown names, in Korean", async () => {
+    const teacher = await t.createUser({ roles: ['TEACHER'] });
+    const admin = await t.createUser({ roles: ['ADMIN'] });
+    const page = await t.request({
+      method: 'GET',
+      url: `/api/v1/questions/student/${student.user.username}?page=x`,
+      as: student,
+      headers: KOREAN,
+    });
+    expect(page.statusCode).toBe(400);
+    expect((page.json() as Body).details).toEqual([{ path: 'page', message: ko.fieldWholeNumber('page') }]);
+    const day = await t.request({
+      method: 'GET',
+      url: `/api/v1/questions/student/${student.user.username}?date=soon`,
+      as: student,
+      headers: KOREAN,
+    });
+    expect((day.json() as Body).details).toEqual([{ path: 'date', message: ko.dateFilter }]);
+    const marking = await t.request({
+      method: 'PUT',
+      url: '/api/v1/marking',
+      as: teacher,
+      headers: KOREAN,
+      payload: { first: 1 },
+    });
+    expect(marking.statusCode).toBe(400);
+    expect((marking.json() as Body).details?.map((detail) => detail.message)).toContain(ko.submissionIdKeys);
+    const names = await t.request({
+      method: 'POST',
+      url: '/api/v1/subscriptions/multiples',
+      as: admin,
+      headers: KOREAN,
+      payload: [{ studentName: 'nobody-here', serviceName: 'no-such-service' }],
+    });
+    expect(names.statusCode).toBe(400);
+    expect((names.json() as Body).details).toEqual([
+      { path: 'studentName', message: ko.noStudentNamed('nobody-here') },
+      { path: 'serviceName', message: ko.noServiceNamed('no-such-service') },
+    ]);
+  });
+});
+
 describe('detailIn', () => {
   it('finds a text with values by its most specific shape, and leaves unknown words as they are', () => {
     expect(detailIn('must be at most 200 characters', 'ko')).toBe(ko.atMostCharacters(200));
@@ -93,6 +136,9 @@ describe('detailIn', () => {
     expect(
       detailIn('must be upper-case roles separated by commas, each one of ADMIN, TEACHER (not BOSS)', 'ko'),
     ).toBe(ko.rolesNot('ADMIN, TEACHER', 'BOSS'));
+    expect(detailIn('size must be at most 100', 'ko')).toBe(ko.fieldAtMost('size', 100));
+    // A value may be empty (a list of no sortable fields).
+    expect(detailIn('must be field,asc|desc with field one of ', 'ko')).toBe(ko.sort(''));
     expect(detailIn('something new', 'ko')).toBe('something new');
     expect(detailIn('must not be empty', 'en')).toBe('must not be empty');
   });

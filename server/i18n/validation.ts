@@ -35,7 +35,7 @@ for (const [key, english] of Object.entries(englishTexts)) {
   parts.forEach((part, i) => {
     if (i % 2 === 1) {
       order.push(Number(part));
-      source += '(.+?)';
+      source += '(.*?)';
     } else {
       literal += part.length;
       source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -101,7 +101,13 @@ function koreanIssues(schema: z.ZodType, value: unknown, issues: readonly z.core
       const korean = paired ? other[index]!.message : issue.message;
       // A message the schema sets is the same in both parses (ours, translated by its words); a
       // message zod wrote is in Korean in the second.
-      return { ...issue, message: korean !== issue.message ? korean : detailIn(issue.message, 'ko') };
+      const message = korean !== issue.message ? korean : detailIn(issue.message, 'ko');
+      // A bad key's own problem is nested (describeIssues reads it from there): ours, so by its words.
+      if (issue.code === 'invalid_key') {
+        const nested = issue.issues.map((inner) => ({ ...inner, message: detailIn(inner.message, 'ko') }));
+        return { ...issue, message, issues: nested } as z.core.$ZodIssue;
+      }
+      return { ...issue, message };
     }),
   );
 }

@@ -3,6 +3,7 @@ import { adminMessages, apiMessages } from '../../common/messages.ts';
 import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import type { ServerTexts } from '../i18n/texts.ts';
 import {
   deleteSubscription,
   findStudentAndService,
@@ -42,11 +43,11 @@ export async function subscribeMany(
         [
           ...outcome.unknownStudents.map((name) => ({
             path: 'studentName',
-            message: `no student named ${name}`,
+            message: (t: ServerTexts) => t.validationTexts.noStudentNamed(name),
           })),
           ...outcome.unknownServices.map((name) => ({
             path: 'serviceName',
-            message: `no service named ${name}`,
+            message: (t: ServerTexts) => t.validationTexts.noServiceNamed(name),
           })),
         ],
       );

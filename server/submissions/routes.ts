@@ -3,6 +3,7 @@ import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { DayCount, SubmissionQuestion, SubmissionsPage } from '../../common/contracts/responses.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
 import { dayOf } from '../../common/dates.ts';
+import { apiMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
@@ -104,7 +105,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     { response: DayCount, errors: [404] },
     async (request) => {
       const [row] = await dayCounts(db, request.subject.id, tz, true);
-      if (!row) throw notFound('No submissions yet.');
+      if (!row) throw notFound(apiMessages.noSubmissionsYet);
       return toDayCount(request.subject.username, row);
     },
   );

@@ -107,6 +107,7 @@ export const apiMessages: Translation<typeof english.apiMessages> = {
   studentNotFound: '학생을 찾을 수 없습니다.',
   userNotFound: '사용자를 찾을 수 없습니다.',
   teacherNotFound: '선생님을 찾을 수 없습니다.',
+  noSubmissionsYet: '아직 제출한 답이 없습니다.',
   bodyTooLarge: '요청 내용이 너무 큽니다.',
   malformedJson: '요청 내용이 올바른 JSON이 아닙니다.',
   unsupportedMediaType: '지원하지 않는 콘텐츠 형식입니다. application/json으로 보내 주세요.',
