@@ -125,6 +125,49 @@ test('pages paint their frame before any API answer', async ({ page }) => {
   );
 });
 
+test("a student page's first data is asked for by the entry, before the app's code has run, and each address once", async ({
+  page,
+}) => {
+  await signedInAs(page, demo.alice);
+  const api: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) api.push(`${url.pathname}${url.search}`);
+  });
+  // Every script but the entry (and the helper it imports) is held until the page's data has been
+  // asked for: a page that asks only once React, the layout and the page have run never gets there.
+  const wanted = [
+    '/api/v1/users/auth-check',
+    '/api/v1/questions/student/alice?page=0&size=5&sort=targetDate%2Casc',
+    '/api/v1/assignments/ids/alice',
+  ];
+  const askedBeforeCode = new Promise<boolean>((resolve) => {
+    const check = () => wanted.every((address) => api.includes(address)) && resolve(true);
+    page.on('request', check);
+    setTimeout(() => resolve(false), 5_000);
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+    if (!/^(index|preload-helper)-/.test(file)) await askedBeforeCode;
+    await route.continue();
+  });
+
+  await page.goto('/tutoring/alice');
+  expect(await askedBeforeCode).toBe(true);
+  await expect(page.locator('pre code').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The app took the early answers instead of asking again.
+  for (const address of wanted) expect(api.filter((a) => a === address)).toHaveLength(1);
+
+  // A visitor who is not signed in is still sent to sign-in (an early 401 is not taken: the app asks
+  // again and handles the answer as ever).
+  await page.context().clearCookies();
+  api.length = 0;
+  await page.goto('/submission/alice');
+  await expect(page).toHaveURL('/login');
+  expect(api).toContain('/api/v1/users/auth-check');
+});
+
 test('sign-in and sign-up paint from the HTML before any script has run; the app then takes them over as they are', async ({
   page,
 }) => {

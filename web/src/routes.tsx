@@ -214,9 +214,11 @@ export const routes: RouteObject[] = [
 /**
  * Starts downloading every chunk a path needs, all at once (a layout and its page would otherwise
  * load one after the other): at start-up for the address opened, and on hover or focus of a link.
+ * Settles (never fails) once they and their texts are there (or failed to come).
  */
-export function preloadRoute(path: string): void {
-  for (const match of matchRoutes(routes, path) ?? []) {
-    (match.route.handle as Handle | undefined)?.page.preload();
-  }
+export function preloadRoute(path: string): Promise<void> {
+  const pages = (matchRoutes(routes, path) ?? []).map((match) =>
+    (match.route.handle as Handle | undefined)?.page.preload(),
+  );
+  return Promise.all(pages).then(() => {});
 }

@@ -10,7 +10,7 @@ import './styles.css';
 /** Started by main.tsx once index.html's first screen has painted. */
 export function start(root: HTMLElement): void {
   // The chunks of the address opened start downloading now, in parallel, before React first renders.
-  preloadRoute(window.location.pathname);
+  const routeReady = preloadRoute(window.location.pathname);
   const prerendered = root.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname;
   // The language this browser asks for (its choice in the header, else its own languages). A page the
   // server rendered is taken over in the language the server rendered it in (<html lang>), the same
@@ -27,5 +27,17 @@ export function start(root: HTMLElement): void {
     if (first !== wanted) void showLanguage(wanted);
   };
   // English is in this chunk; Korean texts are their own chunk, loaded before the first render.
-  showLanguage(first).then(render, render);
+  const language = showLanguage(first).catch(() => {});
+  // A page drawn by the app draws first once its chunks (index.html preloads them: they are usually
+  // there or nearly) have arrived, whole, instead of showing the loading frame and replacing it a
+  // moment later: React holds content that replaces a fallback just shown for 300 ms, so the page's
+  // data, often there already (api/early.ts), would wait that long to be shown. On a slow network the
+  // loading frame shows after READY_WAIT_MS as before.
+  const ready = prerendered
+    ? language
+    : Promise.all([language, Promise.race([routeReady, delay(READY_WAIT_MS)])]);
+  ready.then(render, render);
 }
+
+const READY_WAIT_MS = 1_000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -44,6 +44,28 @@ export function apiUrl(path: string, query?: Query): string {
   return `${API_BASE}/${path.replace(/^\//, '')}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The answer the entry asked for early for `url` (api/early.ts), if there is one to take: only the
+ * first request for an address, only while the browser is still at the address it was asked for,
+ * and only a successful answer (on a failure the caller asks again, so what it shows is as ever).
+ * `signal` (the caller's time-out) aborts it like the caller's own request.
+ */
+async function takeEarly(url: string, signal: AbortSignal): Promise<Response | null> {
+  const early = globalThis.tutorfolioEarly;
+  if (!early?.size) return null;
+  const here = `${location.pathname}${location.search}`;
+  // Asked for at another address: for a page the browser has left.
+  for (const [address, entry] of early) if (entry.at !== here) early.delete(address);
+  const found = early.get(url);
+  early.delete(url);
+  if (!found) return null;
+  const abort = () => found.abort.abort();
+  if (signal.aborted) abort();
+  signal.addEventListener('abort', abort, { once: true });
+  const response = await found.response;
+  return response?.ok ? response : null;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -65,15 +87,21 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       body = JSON.stringify(options.body);
     }
   }
+  const url = apiUrl(path, options.query);
+  // The page's first data may have been asked for by the entry already (early.ts).
+  const early =
+    options.body === undefined && (options.method ?? 'GET') === 'GET' ? await takeEarly(url, signal) : null;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal,
-    });
+    response =
+      early ??
+      (await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal,
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const timedOut = timeout.aborted;

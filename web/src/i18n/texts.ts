@@ -206,12 +206,15 @@ export function loadTexts(namespace: Namespace, language: Language): Promise<voi
 /**
  * Starts loading namespaces in the language about to be shown (`<html lang>` in the browser: the
  * server's choice, and the header's switch once used), beside a page's chunk so that the page does not
- * wait for its texts after its code. A failure is left to `useTexts`, which asks again.
+ * wait for its texts after its code. A failure is left to `useTexts`, which asks again. Settles (never
+ * fails) once all are loaded or failed.
  */
-export function preloadTexts(namespaces: readonly Namespace[]): void {
+export function preloadTexts(namespaces: readonly Namespace[]): Promise<void> {
   const shown = typeof document === 'undefined' ? undefined : document.documentElement.lang;
   const language = isLanguage(shown) ? shown : currentLanguage();
-  for (const namespace of namespaces) loadTexts(namespace, language).catch(() => {});
+  return Promise.all(namespaces.map((namespace) => loadTexts(namespace, language).catch(() => {}))).then(
+    () => {},
+  );
 }
 
 /** The namespaces loaded in a language (a change of language loads the same in the other first). */

@@ -11,7 +11,8 @@ import { addressInLoader, loadChunk } from './chunks.ts';
 export type LazyPage = {
   readonly chunkId: string;
   readonly Page: ComponentType;
-  preload(): void;
+  /** Starts loading the chunk and its texts; settles (never fails) once both are there or failed. */
+  preload(): Promise<void>;
 };
 
 const failed = new Set<() => void>();
@@ -35,10 +36,11 @@ export function lazyPage(
   let loading: Promise<ComponentType> | null = null;
   let loaded: ComponentType | null = null;
   let awaited = false;
+  let textsLoading: Promise<void> = Promise.resolve();
 
   const start = (byPage: boolean): Promise<ComponentType> => {
     if (!loading) {
-      preloadTexts(texts);
+      textsLoading = preloadTexts(texts);
       loading = attempt();
     }
     if (byPage) awaited = true;
@@ -80,7 +82,8 @@ export function lazyPage(
     chunkId,
     Page,
     preload() {
-      if (!loaded) start(false).catch(() => {});
+      const chunk = loaded ? Promise.resolve() : start(false).catch(() => {});
+      return Promise.all([chunk, textsLoading]).then(() => {});
     },
   };
 }

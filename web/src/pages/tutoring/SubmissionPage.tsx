@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
@@ -45,9 +45,11 @@ export function SubmissionPage() {
   useEffect(() => {
     if (query.error) onFailure(query.error);
   }, [query.error, onFailure]);
-  const { jump } = useJump(size, setPage, query.data);
+  // Drawn from a deferred copy of the answer: the cards, the costliest render of the page, come in a
+  // render React can interrupt, in slices, instead of one long task on a phone (as on the tutoring page).
+  const data = useDeferredValue(query.data);
+  const { jump } = useJump(size, setPage, data);
 
-  const data = query.data;
   const summary = data?.summary;
   const total = data?.totalElements ?? 0;
   const marked = summary ? summary.correct + summary.wrong : 0;
@@ -93,8 +95,8 @@ export function SubmissionPage() {
             )}
           </section>
         )}
-        {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
-        {query.isSuccess && total === 0 && (
+        {data === undefined && !query.isError && <p role="status">{appLoadTexts.loading}</p>}
+        {data !== undefined && total === 0 && (
           <article className={styles.empty}>
             <h2>{s.empty}</h2>
           </article>

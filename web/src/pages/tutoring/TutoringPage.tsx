@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { questionLimits } from '../../../../common/limits.ts';
 import { isApiError } from '../../api/client.ts';
@@ -48,13 +48,17 @@ export function TutoringPage() {
     retry: false,
     refetchOnWindowFocus: 'always',
   });
+  // The cards are drawn from a deferred copy of the page: the answer that brings them re-renders the
+  // page at once (the query's update is urgent), and the cards, the costliest render of the page,
+  // follow in a render React can interrupt, in slices, instead of one long task on a phone.
+  const shown = useDeferredValue(pageQuery.data);
   const orderedIds = shownIds.data ?? [];
   const drafts = useDrafts(name, { enabled: viewer.canAnswer });
   const { answers } = drafts;
-  const { jump } = useJump(size, setPage, pageQuery.data);
+  const { jump } = useJump(size, setPage, shown);
   // The save line's words and a parent's note: loaded once there is something to say.
   const readOnly = viewer.known && !viewer.canAnswer;
-  const empty = pageQuery.isSuccess && pageQuery.data.content.length === 0;
+  const empty = shown !== undefined && shown.content.length === 0;
   const later = useTextsLater(
     'submissions',
     readOnly || empty || drafts.status.kind !== 'idle',
@@ -72,7 +76,7 @@ export function TutoringPage() {
   /** The number a question has in the jump grid (and on its card). */
   const numberOf = (questionId: number | string) => orderedIds.indexOf(Number(questionId)) + 1;
   const label = (questionId: number | string) => t.questionLabel(numberOf(questionId));
-  const total = pageQuery.data?.totalElements ?? 0;
+  const total = shown?.totalElements ?? 0;
   const answered = orderedIds.filter((id) => answers[String(id)]).length;
 
   const submitAll = async () => {
@@ -136,7 +140,7 @@ export function TutoringPage() {
     window.location.reload();
   };
 
-  const content = pageQuery.data?.content ?? [];
+  const content = shown?.content ?? [];
   const studentPath = encodeURIComponent(name);
   return (
     <div className={styles.layout}>
@@ -151,7 +155,7 @@ export function TutoringPage() {
             {later.viewingQuestions(name)}
           </p>
         )}
-        {pageQuery.isPending && <p role="status">{appLoadTexts.loading}</p>}
+        {shown === undefined && !pageQuery.isError && <p role="status">{appLoadTexts.loading}</p>}
         {empty && later && (
           <article className={styles.empty}>
             <h2>{later.noQuestions}</h2>
@@ -180,9 +184,7 @@ export function TutoringPage() {
             }
           />
         ))}
-        {total > 0 && (
-          <PageFooter page={page} totalPages={pageQuery.data?.totalPages ?? 1} onPage={setPage} />
-        )}
+        {total > 0 && <PageFooter page={page} totalPages={shown?.totalPages ?? 1} onPage={setPage} />}
         {viewer.canAnswer && (
           <p className={styles.saving} role="status">
             {draftStatusText(later, drafts.status, label, failureTexts.serverIssueBang)}
