@@ -90,6 +90,11 @@ describe('messages (Korean)', () => {
     );
   });
 
+  it('failures and profile answers (their objects, read by key)', () => {
+    expect(ko.failureTexts.accessDenied).toBe('접근 권한이 없습니다!');
+    expect(ko.profileMessages.rolesByAdmin).toBe('역할은 관리자가 바꿉니다.');
+  });
+
   it('layout: pages, panels and the character counter', () => {
     expect(ko.layoutTexts.pageOf(2, 7)).toBe('7쪽 중 2쪽');
     expect(ko.layoutTexts.page(2)).toBe('2쪽');

@@ -89,6 +89,8 @@ describe('authoring texts (Korean)', () => {
     expect(modifyTexts.modified(2, 5)).toBe('문제 2개를 수정했습니다. 채점 5건이 바뀌었습니다.');
     expect(modifyTexts.pending(2)).toBe('저장 전 변경 사항 (2)');
     expect(modifyTexts.markNames[0]).toBe('미채점');
+    expect(modifyTexts.markNames[-1]).toBe('오답');
+    expect(modifyTexts.markNames[1]).toBe('정답');
     expect(modifyTexts.remarked('ann', 7, '정답', '오답')).toBe('ann, 문제 7: 정답 → 오답');
     expect(modifyTexts.codeLanguage('문제')).toBe('문제 코드 언어');
     expect(modifyTexts.codeOf('정답')).toBe('정답 코드');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarTexts, dashboardTexts } from './insightTexts.ts';
+import { calendarTexts, chartTexts, dashboardTexts, statsTexts } from './insightTexts.ts';
 
 /** The Korean dashboard and statistics texts' logic (issue 10), the words written out by hand. */
 describe('insight texts (Korean)', () => {
@@ -14,6 +14,11 @@ describe('insight texts (Korean)', () => {
     );
     expect(dashboardTexts.dashboardOf('ann')).toBe('ann의 대시보드');
     expect(dashboardTexts.statsOf('ann')).toBe('ann의 학습 통계');
+  });
+
+  it('the statistics page and the charts (their objects, read by key)', () => {
+    expect(statsTexts.mostRecent).toBe('최근 제출');
+    expect(chartTexts.answers).toBe('답 수');
   });
 
   it('the calendar', () => {
