@@ -57,6 +57,8 @@ const { values: options } = parseArgs({
      */
     'cpu-only': { type: 'boolean', default: false },
     slices: { type: 'string', default: '8' },
+    /** Servers run with --trace-gc: each measurement prints its garbage collections and their pauses. */
+    gc: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -282,6 +284,8 @@ type Running = {
   logLines: () => number;
   /** Fastify's `responseTime` of every answer logged so far (ms, from the request's arrival in the handler chain). */
   responseTimes: number[];
+  /** With `--gc`: every garbage collection's main-thread pause so far (ms), by kind. */
+  gcPauses: { kind: 'scavenge' | 'mark-compact'; ms: number }[];
 };
 
 async function startServer(dir: string, env: Record<string, string>, profileName: string): Promise<Running> {
@@ -293,7 +297,8 @@ async function startServer(dir: string, env: Record<string, string>, profileName
         `--cpu-prof-name=${profileName}.cpuprofile`,
       ]
     : [];
-  const child = spawn(process.execPath, [...profile, 'server/main.ts'], {
+  const gc = options.gc ? ['--trace-gc'] : [];
+  const child = spawn(process.execPath, [...profile, ...gc, 'server/main.ts'], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -312,6 +317,7 @@ async function startServer(dir: string, env: Record<string, string>, profileName
   let lines = 0;
   let partial = '';
   const responseTimes: number[] = [];
+  const gcPauses: Running['gcPauses'] = [];
   let ready: () => void;
   const started = new Promise<void>((resolve) => {
     ready = resolve;
@@ -325,6 +331,13 @@ async function startServer(dir: string, env: Record<string, string>, profileName
     for (const line of complete) {
       const time = /"responseTime":([\d.]+)/.exec(line);
       if (time) responseTimes.push(Number(time[1]));
+      // --trace-gc: "[pid:0x…] 1234 ms: Scavenge 52.9 (165.5) -> 30.8 (165.5) MB, pooled: 38 MB, 9.69 / 0.18 ms …"
+      const collected = /: (Scavenge|Mark-Compact) .* MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+      if (collected)
+        gcPauses.push({
+          kind: collected[1] === 'Scavenge' ? 'scavenge' : 'mark-compact',
+          ms: Number(collected[2]),
+        });
     }
     if (text.includes('Tutorfolio is serving')) ready();
   });
@@ -335,7 +348,7 @@ async function startServer(dir: string, env: Record<string, string>, profileName
     child.once('exit', (code) => reject(new Error(`server in ${dir} exited (${code}): ${stderr}`))),
   );
   await Promise.race([started, exited]);
-  return { child, port, logLines: () => lines, responseTimes };
+  return { child, port, logLines: () => lines, responseTimes, gcPauses };
 }
 
 /**
@@ -387,7 +400,17 @@ type Figures = {
    * reading of the server's log). With `cpu` they add up to what one request costs the machine.
    */
   others?: { postgres: number | null; client: number } | null;
+  /** With `--gc`: the server's collections during the measurement, count and pauses (ms). */
+  gc?: Record<'scavenge' | 'mark-compact', { count: number; total: number; max: number }>;
 };
+
+function gcFigures(pauses: Running['gcPauses']): NonNullable<Figures['gc']> {
+  const of = (kind: 'scavenge' | 'mark-compact') => {
+    const ms = pauses.filter((p) => p.kind === kind).map((p) => p.ms);
+    return { count: ms.length, total: ms.reduce((a, b) => a + b, 0), max: Math.max(0, ...ms) };
+  };
+  return { scavenge: of('scavenge'), 'mark-compact': of('mark-compact') };
+}
 
 /**
  * CPU time the server has used so far (µs): all threads of the process `pid` and of its children
@@ -791,9 +814,12 @@ const loadNow = () => os.loadavg()[0]!;
 
 function printRow(row: Row) {
   console.log(
-    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}${row.cpu ? `CPU ${row.cpu.process.toFixed(0)} µs/req (main thread ${row.cpu.main.toFixed(0)})   ` : ''}${row.others ? `${row.others.postgres === null ? '' : `PostgreSQL ${row.others.postgres.toFixed(0)} µs/req   `}client ${row.others.client.toFixed(0)} µs/req   ` : ''}(load ${row.load.toFixed(2)})`,
+    `  ${`${row.label} ${row.kind}`.padEnd(24)} ${row.endpoint.padEnd(12)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(6)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms   max ${row.max.toFixed(0).padStart(6)} ms   ${row.server ? `server p50 ${row.server.p50.toFixed(1)} ms p99 ${row.server.p99.toFixed(1)} ms   ` : ''}${row.cpu ? `CPU ${row.cpu.process.toFixed(0)} µs/req (main thread ${row.cpu.main.toFixed(0)})   ` : ''}${row.others ? `${row.others.postgres === null ? '' : `PostgreSQL ${row.others.postgres.toFixed(0)} µs/req   `}client ${row.others.client.toFixed(0)} µs/req   ` : ''}${row.gc ? `GC: ${gcText(row.gc.scavenge, 'scavenges')}, ${gcText(row.gc['mark-compact'], 'mark-compacts')}   ` : ''}(load ${row.load.toFixed(2)})`,
   );
 }
+
+const gcText = (g: { count: number; total: number; max: number }, name: string) =>
+  `${g.count} ${name} (${g.total.toFixed(0)} ms, longest ${g.max.toFixed(1)})`;
 
 async function main() {
   console.log(
@@ -835,6 +861,7 @@ async function main() {
             await drained(running.port);
             const load0 = loadNow();
             const mark = running.responseTimes.length;
+            const gcMark = running.gcPauses.length;
             const cpu0 = cpuTimes(running.child.pid!);
             const backends0 = await backendTimes(copy.name);
             const client0 = process.cpuUsage();
@@ -848,6 +875,7 @@ async function main() {
               client: (client1.user + client1.system) / figures.sent,
             };
             figures.server = serverFigures(running.responseTimes.slice(mark));
+            if (options.gc) figures.gc = gcFigures(running.gcPauses.slice(gcMark));
             // Per request sent: those still in flight at autocannon's deadline were served before `drained`.
             figures.cpu =
               cpu0 && cpu1
