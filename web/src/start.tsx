@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { isLanguage } from '../../common/i18n/translation.ts';
@@ -23,7 +24,12 @@ export function start(root: HTMLElement): void {
     // A page the server rendered to HTML (prerender.tsx) is already on screen: React takes it over
     // (hydration) instead of drawing it again.
     if (prerendered) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    else {
+      // As a transition: React renders the whole page in slices, letting the browser in between,
+      // instead of one long task (a phone's main thread stays responsive; Lighthouse's TBT).
+      const reactRoot = createRoot(root);
+      startTransition(() => reactRoot.render(app));
+    }
     if (first !== wanted) void showLanguage(wanted);
   };
   // English is in this chunk; Korean texts are their own chunk, loaded before the first render.

@@ -43,14 +43,10 @@ export function fetchEarly(url: string): void {
  * itself, as before.
  */
 export function earlyRequestsFor(path: string, search: string): string[] {
-  const [, area, rawName, ...rest] = path.split('/');
-  if (!rawName || rest.length > 0) return [];
-  let name: string;
-  try {
-    name = encodeURIComponent(decodeURIComponent(rawName));
-  } catch {
-    return [];
-  }
+  // The name as the address holds it: the app's links write it with encodeURIComponent, as the
+  // client does (a name typed otherwise merely gets no early answer).
+  const [, area, name, ...rest] = path.split('/');
+  if (!name || rest.length > 0) return [];
   const params = new URLSearchParams(search);
   // As usePageParams reads the address: 1-based page, default size 5, a date only when it is a day.
   const page = Math.max(0, (Number.parseInt(params.get('page') ?? '', 10) || 1) - 1);
