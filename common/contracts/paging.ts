@@ -109,6 +109,15 @@ export function pageQuery(sortable: readonly string[]) {
 }
 
 export function toPage<T>(content: T[], request: PageRequest, totalElements: number): Page<T> {
+  return { content, ...pageFields(content.length, request, totalElements) };
+}
+
+/** Everything of a page but its content, which holds `count` items. */
+function pageFields(
+  count: number,
+  request: PageRequest,
+  totalElements: number,
+): Omit<Page<never>, 'content'> {
   const sort: SortInfo = {
     empty: request.sort.length === 0,
     sorted: request.sort.length > 0,
@@ -116,7 +125,6 @@ export function toPage<T>(content: T[], request: PageRequest, totalElements: num
   };
   const totalPages = Math.ceil(totalElements / request.size);
   return {
-    content,
     pageable: {
       pageNumber: request.page,
       pageSize: request.size,
@@ -129,10 +137,23 @@ export function toPage<T>(content: T[], request: PageRequest, totalElements: num
     totalElements,
     size: request.size,
     number: request.page,
-    numberOfElements: content.length,
+    numberOfElements: count,
     first: request.page === 0,
     last: request.page >= totalPages - 1,
-    empty: content.length === 0,
+    empty: count === 0,
     sort,
   };
+}
+
+/**
+ * A page as JSON text around content that is JSON text already (an array of `count` items, built
+ * by the database): the text `JSON.stringify(toPage(content, request, totalElements))` gives.
+ */
+export function pageJson(
+  contentJson: string,
+  count: number,
+  request: PageRequest,
+  totalElements: number,
+): string {
+  return `{"content":${contentJson},${JSON.stringify(pageFields(count, request, totalElements)).slice(1)}`;
 }

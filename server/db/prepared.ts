@@ -44,7 +44,7 @@ export function prepared<T>(db: DbOrTx, name: string | null, build: (name: strin
  * a page's size and offset), and only where every value of the statement is given so (a single
  * plain placeholder is enough to keep custom plans).
  */
-export function unplanned(name: string, type: 'int' | 'bigint' | 'date'): SQL {
+export function unplanned(name: string, type: 'int' | 'bigint' | 'date' | 'text'): SQL {
   return sql`(SELECT ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 

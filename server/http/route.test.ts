@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '../../common/zod.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
-import { declareRoutes } from './route.ts';
+import { declareRoutes, JsonText } from './route.ts';
 
 /**
  * A route whose declaration cannot work stops the app at start-up (registration), instead of
@@ -35,6 +35,12 @@ beforeAll(async () => {
         wrongType: { text: 'hi', count: '1' },
         missing: { text: 'hi' },
         extra: { text: 'hi', count: 1, passwordHash: 'x' },
+        // JSON text sent as it is (JsonText): checked as any answer, and as JSON.stringify writes it.
+        textSame: new JsonText('{"text":"h\\u0001i \\"é\\"","count":1}'),
+        textSpaced: new JsonText('{"text": "hi", "count": 1}'),
+        textEscaped: new JsonText('{"text":"\\u00e9","count":1}'),
+        textExtra: new JsonText('{"text":"hi","count":1,"passwordHash":"x"}'),
+        textBroken: new JsonText('{"text":"hi",'),
       };
       route.get(
         '/api/v1/answers/:kind',
@@ -102,6 +108,10 @@ describe('response contracts', () => {
       wrongType: 'count: Invalid input: expected number, received string',
       missing: 'count: Invalid input: expected number, received undefined',
       extra: 'it holds fields or values the contract does not (passwordHash)',
+      textSpaced: 'its JSON text is not what JSON.stringify writes of it',
+      textEscaped: 'its JSON text is not what JSON.stringify writes of it',
+      textExtra: 'it holds fields or values the contract does not (passwordHash)',
+      textBroken: expect.stringMatching(/^it is not JSON \(/),
     };
     for (const [kind, problem] of Object.entries(expected)) {
       const response = await t.request({ method: 'GET', url: `/api/v1/answers/${kind}` });
@@ -113,6 +123,14 @@ describe('response contracts', () => {
         details: [{ path: '', message: problem }],
       });
     }
+  });
+
+  it('sends JSON text as it is, as JSON, when it is what JSON.stringify writes of an answer the contract takes', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/answers/textSame' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe('{"text":"h\\u0001i \\"é\\"","count":1}');
+    expect(response.json()).toEqual({ text: 'h\u0001i "é"', count: 1 });
   });
 
   it('checks only successful answers (an error is in the error shape, not the contract)', async () => {

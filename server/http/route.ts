@@ -102,22 +102,61 @@ function parseDeclared(request: FastifyRequest, schemas: RouteSchemas): void {
  */
 function checkResponse(contract: z.ZodType): preSerializationAsyncHookHandler {
   return async (request, reply, payload) => {
-    const route = `${request.method} ${request.routeOptions.url}`;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    const result = contract.safeParse(payload);
-    if (!result.success) {
-      throw new ResponseContractError(
-        route,
-        result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
-      );
-    }
-    if (!isDeepStrictEqual(result.data, payload)) {
-      throw new ResponseContractError(route, [
-        `it holds fields or values the contract does not (${firstDifference(payload, result.data) || '(body)'})`,
-      ]);
-    }
+    checkAgainst(contract, payload, `${request.method} ${request.routeOptions.url}`);
     return payload;
   };
+}
+
+function checkAgainst(contract: z.ZodType, payload: unknown, route: string): void {
+  const result = contract.safeParse(payload);
+  if (!result.success) {
+    throw new ResponseContractError(
+      route,
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
+    );
+  }
+  if (!isDeepStrictEqual(result.data, payload)) {
+    throw new ResponseContractError(route, [
+      `it holds fields or values the contract does not (${firstDifference(payload, result.data) || '(body)'})`,
+    ]);
+  }
+}
+
+/**
+ * An answer that is JSON text already (a page the database wrote, questions/queries.ts): a handler
+ * returns it and it is sent as it is, as `application/json`, neither parsed nor serialised again
+ * ("Hot paths" in docs/architecture.md). With `CHECK_RESPONSES` on it is parsed and checked against
+ * the route's contract as any answer is, and must be the very text `JSON.stringify` gives of what
+ * it holds (same escapes, no spaces), so clients cannot tell it from an answer Node serialised.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+function sendJsonText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: JsonText,
+  contract: z.ZodType | undefined,
+): string {
+  if (contract && reply.statusCode >= 200 && reply.statusCode < 300) {
+    const route = `${request.method} ${request.routeOptions.url}`;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(answer.text);
+    } catch (error) {
+      throw new ResponseContractError(route, [`it is not JSON (${(error as Error).message})`]);
+    }
+    if (JSON.stringify(payload) !== answer.text)
+      throw new ResponseContractError(route, ['its JSON text is not what JSON.stringify writes of it']);
+    checkAgainst(contract, payload, route);
+  }
+  reply.type('application/json; charset=utf-8');
+  return answer.text;
 }
 
 /** Where two JSON-like values first differ (a path), for the error's message. */
@@ -150,14 +189,15 @@ export function declareRoutes(
         RouteSchemas | undefined,
         (request: FastifyRequest, reply: FastifyReply) => unknown,
       ];
+      const response = app.deps.config.checkResponses ? schemas?.response : undefined;
       const routeHandler: RouteHandlerMethod = schemas
         ? async function parsed(request, reply) {
             parseDeclared(request, schemas);
-            return handler(request, reply);
+            const answer = await handler(request, reply);
+            return answer instanceof JsonText ? sendJsonText(request, reply, answer, response) : answer;
           }
         : (handler as RouteHandlerMethod);
       declaredHandlers.add(routeHandler);
-      const response = app.deps.config.checkResponses ? schemas?.response : undefined;
       app.route({
         method,
         url,

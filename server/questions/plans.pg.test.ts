@@ -35,8 +35,8 @@ async function plans(prefix: string): Promise<{ generic: number; custom: number 
 
 describe('GET questions/student/{name} on PostgreSQL', () => {
   it.each([
-    ['every pending question', 'pending_page:all:', () => ''],
-    ['those due on one day', 'pending_page:day:', () => `&date=${dueIn(t, 24).slice(0, 10)}`],
+    ['every pending question', 'pending_json:all:', () => ''],
+    ['those due on one day', 'pending_json:day:', () => `&date=${dueIn(t, 24).slice(0, 10)}`],
   ])('%s: planned for its first executions only, then its generic plan', async (_, prefix, filterOf) => {
     const filter = filterOf();
     for (let page = 0; page < 8; page++) {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PageRequest, SortOrder } from '../../common/contracts/paging.ts';
 import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
@@ -253,35 +254,60 @@ export function pendingOrder(sort: SortOrder[]): SQL[] {
 }
 
 /**
- * A student's pending questions (optionally those due on one day), one page with each question's
- * options and topics: two prepared statements.
+ * `instant` as `formatDateTime` writes it (common/dates.ts): `2026-11-23T10:00:00+09:00`, the
+ * wall-clock time in `zone` to the second, then the zone's offset there rounded to the minute.
  */
-export async function pendingQuestionsPage(
+function isoInZone(instant: SQL | AnyPgColumn, zone: SQL): SQL<string> {
+  const local = sql`(${instant} AT TIME ZONE ${zone})`;
+  const offset = sql`round(extract(epoch FROM ${local} - (${instant} AT TIME ZONE 'UTC')) / 60)::int`;
+  // The colons quoted (`":"`): pgbench reads `:MI` in a statement as a variable (bench/api.ts).
+  return sql<string>`(to_char(${local}, 'YYYY-MM-DD"T"HH24":"MI":"SS') || CASE WHEN ${offset} < 0 THEN '-' ELSE '+' END || lpad((abs(${offset}) / 60)::text, 2, '0') || ':' || lpad((abs(${offset}) % 60)::text, 2, '0'))`;
+}
+
+/**
+ * A student's pending question as the JSON text `JSON.stringify` gives of its `QuestionStudent`
+ * (service.ts once built it in Node; fields in the contract's order, no spaces): strings through
+ * `to_json`, which escapes as JSON.stringify does; options in order and topic titles sorted as
+ * `candidatesOf` and `topicsOf`; `minLeft`, `hourLeft`, `dayLeft` truncated toward zero from the
+ * milliseconds left (`timeLeft`: a stored time counts to the millisecond, as node-postgres reads it).
+ */
+function pendingItemJson(zone: SQL, nowMs: SQL): SQL<string> {
+  const options = sql`coalesce((SELECT '[' || string_agg(format('{"id":%s,"value":%s}', c.id, to_json(c.value)), ',' ORDER BY c.position) || ']' FROM candidates c WHERE c.question_id = ${questions.id}), '[]')`;
+  const titles = sql`coalesce((SELECT array_to_json(array_agg(t.title ORDER BY t.title))::text FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = ${questions.id}), '[]')`;
+  const msLeft = sql`((extract(epoch FROM date_trunc('milliseconds', ${assignments.targetDate})) * 1000)::bigint - ${nowMs})`;
+  return sql<string>`format('{"id":%s,"title":%s,"question":%s,"type":%s,"candidates":%s,"hint":%s,"generatedDate":"%s","topics":%s,"targetDate":"%s","minLeft":%s,"hourLeft":%s,"dayLeft":%s}',
+    ${questions.id}, to_json(${questions.title}), to_json(${questions.question}), to_json(${questions.type}),
+    ${options}, coalesce(to_json(${questions.hint})::text, 'null'), ${isoInZone(questions.generatedDate, zone)},
+    ${titles}, ${isoInZone(assignments.targetDate, zone)},
+    ${msLeft} / 60000, ${msLeft} / 3600000, ${msLeft} / 86400000)`;
+}
+
+/**
+ * A student's pending questions (optionally those due on one day), one page, in one prepared
+ * statement whose one row is the page's content as JSON text (the array of `QuestionStudent`s the
+ * answer holds, as `JSON.stringify` writes it), how many questions it holds and the student's total.
+ * PostgreSQL builds the text, so Node neither reads the rows nor writes them out again: the route
+ * sends it inside the page envelope as it is ("Hot paths" in docs/architecture.md). The page is a
+ * sorted subquery whose rows the aggregate joins in that order.
+ */
+export async function pendingQuestionsJson(
   db: DbOrTx,
   studentId: number,
   day: string | null,
   page: PageRequest,
-): Promise<{ rows: (QuestionRow & QuestionDetails & { targetDate: Date })[]; total: number }> {
+  context: { now: Date; timeZone: string },
+): Promise<{ contentJson: string; count: number; total: number }> {
   const filter = day ? 'day' : 'all';
   // Every value `unplanned`: PostgreSQL plans the statement once per connection, not on every read.
   const where = and(
     eq(assignments.studentId, unplanned('studentId', 'int')),
     day ? eq(assignments.dueDay, unplanned('day', 'date')) : undefined,
   );
-  const countQuery = prepared(db, `pending_count:${filter}`, (name) =>
-    db.select({ total: count() }).from(assignments).where(where).prepare(name),
-  );
   const variant = sortVariant(page.sort);
-  // The total comes with the page, on each row: an uncorrelated subquery PostgreSQL runs once. One
-  // statement instead of two; only a page past the end (no rows to carry it) counts on its own.
-  const pageQuery = prepared(db, variant === null ? null : `pending_page:${filter}:${variant}`, (name) =>
-    db
+  const query = prepared(db, variant === null ? null : `pending_json:${filter}:${variant}`, (name) => {
+    const items = db
       .select({
-        question: questions,
-        candidates: candidatesOf,
-        topics: topicsOf,
-        targetDate: assignments.targetDate,
-        total: sql<number>`(${db.select({ total: count() }).from(assignments).where(where)})`.mapWith(Number),
+        item: pendingItemJson(unplanned('timeZone', 'text'), unplanned('nowMs', 'bigint')).as('item'),
       })
       .from(assignments)
       .innerJoin(questions, eq(questions.id, assignments.questionId))
@@ -289,19 +315,24 @@ export async function pendingQuestionsPage(
       .orderBy(...pendingOrder(page.sort))
       .limit(unplannedCount('limit'))
       .offset(unplannedCount('offset'))
-      .prepare(name),
-  );
-  const values = { studentId, day, limit: page.size, offset: page.page * page.size };
-  const rows = await pageQuery.execute(values);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && values.offset > 0) total = (await countQuery.execute(values))[0]?.total ?? 0;
-  return {
-    rows: rows.map((r) => ({
-      ...r.question,
-      candidates: r.candidates,
-      topics: r.topics,
-      targetDate: r.targetDate,
-    })),
-    total,
+      .as('page');
+    return db
+      .select({
+        contentJson: sql<string>`coalesce('[' || string_agg(${items.item}, ',') || ']', '[]')`,
+        count: sql<number>`count(*)::int`,
+        total: sql<number>`(${db.select({ total: count() }).from(assignments).where(where)})::int`,
+      })
+      .from(items)
+      .prepare(name);
+  });
+  const values = {
+    studentId,
+    day,
+    limit: page.size,
+    offset: page.page * page.size,
+    timeZone: context.timeZone,
+    nowMs: context.now.getTime(),
   };
+  const [row] = await query.execute(values);
+  return { contentJson: row!.contentJson, count: row!.count, total: row!.total };
 }

@@ -20,7 +20,7 @@ import { questionLimits } from '../../common/limits.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
-import { declareRoutes } from '../http/route.ts';
+import { declareRoutes, JsonText } from '../http/route.ts';
 import { studentsWithSubscriptions } from '../services/queries.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
 import { createQuestionsInBulk, QuestionBulkRequest } from './bulk.ts';
@@ -162,16 +162,12 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     { query: DayQuery, page: pendingSortable, response: pageOf(QuestionStudent) },
     async (request) => {
       const { date } = request.query;
-      const { page } = request;
-      const { content, total } = await pendingQuestions(
-        database.db,
-        request.subject.id,
-        date ?? null,
-        page,
-        now(),
-        config.timeZone,
-      );
-      return toPage(content, page, total);
+      // JSON text the database wrote, sent as it is (http/route.ts, JsonText).
+      const json = await pendingQuestions(database.db, request.subject.id, date ?? null, request.page, {
+        now: now(),
+        timeZone: config.timeZone,
+      });
+      return new JsonText(json);
     },
   );
 }

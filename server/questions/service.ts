@@ -1,6 +1,6 @@
-import type { PageRequest } from '../../common/contracts/paging.ts';
-import type { QuestionCreateRequest, QuestionStudent } from '../../common/contracts/tutoring.ts';
-import { formatDateTime, parseDateTime, timeLeft } from '../../common/dates.ts';
+import { type PageRequest, pageJson } from '../../common/contracts/paging.ts';
+import type { QuestionCreateRequest } from '../../common/contracts/tutoring.ts';
+import { parseDateTime } from '../../common/dates.ts';
 import { checkOptionsAndAnswer, ruleText } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
@@ -12,8 +12,7 @@ import {
   insertCandidates,
   insertQuestion,
   linkTopics,
-  pendingQuestionsPage,
-  toQuestionOnly,
+  pendingQuestionsJson,
 } from './queries.ts';
 
 type CreateInput = z.output<typeof QuestionCreateRequest>;
@@ -74,24 +73,17 @@ export async function createQuestion(
   });
 }
 
-/** `GET questions/student/{name}`: the student's pending questions, never the answer or explanation. */
+/**
+ * `GET questions/student/{name}`: a page of the student's pending questions (never the answer or
+ * explanation) as JSON text, written by the database (`pendingQuestionsJson`).
+ */
 export async function pendingQuestions(
   db: Db,
   studentId: number,
   day: string | null,
   page: PageRequest,
-  now: Date,
-  timeZone: string,
-): Promise<{ content: QuestionStudent[]; total: number }> {
-  const { rows, total } = await pendingQuestionsPage(db, studentId, day, page);
-  const content = rows.map((row): QuestionStudent => {
-    // The student's view: everything but the answer and the explanation, plus the due date.
-    const { answer: _answer, explanation: _explanation, ...shown } = toQuestionOnly(row, row, timeZone);
-    return {
-      ...shown,
-      targetDate: formatDateTime(row.targetDate, timeZone),
-      ...timeLeft(row.targetDate, now),
-    };
-  });
-  return { content, total };
+  context: { now: Date; timeZone: string },
+): Promise<string> {
+  const { contentJson, count, total } = await pendingQuestionsJson(db, studentId, day, page, context);
+  return pageJson(contentJson, count, page, total);
 }

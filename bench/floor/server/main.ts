@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../../server/db/open.ts';
 import { parsePage } from '../../../server/http/paging.ts';
-import { pendingQuestionsPage, pendingSortable } from '../../../server/questions/queries.ts';
+import { pendingQuestionsJson, pendingSortable } from '../../../server/questions/queries.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('the floor runs on PostgreSQL only (DATABASE_URL)');
@@ -25,11 +25,15 @@ async function record(name: string): Promise<Statement> {
   const { rows } = await pool.query('select id from users where lower(username) = lower($1)', [name]);
   if (!rows[0]) return null;
   recorder.queries.log = [];
-  await pendingQuestionsPage(
+  await pendingQuestionsJson(
     recorder.db,
     rows[0].id,
     null,
     parsePage({ page: '0', size: '5' }, pendingSortable),
+    {
+      now: new Date(),
+      timeZone: process.env.APP_TIME_ZONE ?? 'UTC',
+    },
   );
   const [recorded] = recorder.queries.log;
   recorder.queries.log = null;
@@ -50,8 +54,12 @@ const app = Fastify({ logger: false });
 app.get('/api/v1/questions/student/:name', async (request, reply) => {
   const statement = await statementFor((request.params as { name: string }).name);
   if (!statement) return reply.code(404).send();
-  const { rows } = await pool.query(statement);
-  return { content: rows, total: rows[0]?.total ?? 0 };
+  // One row: the page's content as JSON text, its count and the total; sent around a bare envelope.
+  const { rows } = await pool.query({ ...statement, rowMode: 'array' });
+  const [content, count, total] = rows[0] as [string, number, number];
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"content":${content},"numberOfElements":${count},"totalElements":${total}}`);
 });
 app.get('/readyz', async () => {
   await pool.query('select 1');
