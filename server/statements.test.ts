@@ -578,8 +578,8 @@ const CASES: Case[] = [
  */
 const HOT_PATH_BUDGET: Record<string, number> = {
   // Measured with a teacher calling; a student naming themself saves the second (the session's
-  // look-up reads the caller's row). Session, named student, then the page with options, topics and
-  // the total (a page past the end counts on its own).
+  // look-up reads the caller's row). Session, named student, then the page (as JSON, with options and
+  // topics) and the total, past the end too.
   'GET /api/v1/questions/student/:name': 3,
   // the page with options, topics and the total (a page past the end counts on its own), summary.
   'GET /api/v1/submissions/:name': 4,

@@ -254,32 +254,17 @@ export function pendingOrder(sort: SortOrder[]): SQL[] {
 }
 
 /**
- * `instant` as `formatDateTime` writes it (common/dates.ts): `2026-11-23T10:00:00+09:00`, the
- * wall-clock time in `zone` to the second, then the zone's offset there rounded to the minute.
+ * `local` (a wall-clock time in the app's zone) and `offset` (the zone's offset there, in minutes)
+ * as `formatDateTime` writes them (common/dates.ts): `2026-11-23T10:00:00+09:00`, to the second. The
+ * colons quoted (`":"`): pgbench reads `:MI` in a statement as a variable (bench/api.ts).
  */
-function isoInZone(instant: SQL | AnyPgColumn, zone: SQL): SQL<string> {
-  const local = sql`(${instant} AT TIME ZONE ${zone})`;
-  const offset = sql`round(extract(epoch FROM ${local} - (${instant} AT TIME ZONE 'UTC')) / 60)::int`;
-  // The colons quoted (`":"`): pgbench reads `:MI` in a statement as a variable (bench/api.ts).
-  return sql<string>`(to_char(${local}, 'YYYY-MM-DD"T"HH24":"MI":"SS') || CASE WHEN ${offset} < 0 THEN '-' ELSE '+' END || lpad((abs(${offset}) / 60)::text, 2, '0') || ':' || lpad((abs(${offset}) % 60)::text, 2, '0'))`;
+function isoText(local: SQL, offset: SQL): SQL<string> {
+  return sql<string>`to_char(${local}, 'YYYY-MM-DD"T"HH24":"MI":"SS') || CASE WHEN ${offset} < 0 THEN '-' ELSE '+' END || lpad((abs(${offset}) / 60)::text, 2, '0') || ':' || lpad((abs(${offset}) % 60)::text, 2, '0')`;
 }
 
-/**
- * A student's pending question as the JSON text `JSON.stringify` gives of its `QuestionStudent`
- * (service.ts once built it in Node; fields in the contract's order, no spaces): strings through
- * `to_json`, which escapes as JSON.stringify does; options in order and topic titles sorted as
- * `candidatesOf` and `topicsOf`; `minLeft`, `hourLeft`, `dayLeft` truncated toward zero from the
- * milliseconds left (`timeLeft`: a stored time counts to the millisecond, as node-postgres reads it).
- */
-function pendingItemJson(zone: SQL, nowMs: SQL): SQL<string> {
-  const options = sql`coalesce((SELECT '[' || string_agg(format('{"id":%s,"value":%s}', c.id, to_json(c.value)), ',' ORDER BY c.position) || ']' FROM candidates c WHERE c.question_id = ${questions.id}), '[]')`;
-  const titles = sql`coalesce((SELECT array_to_json(array_agg(t.title ORDER BY t.title))::text FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = ${questions.id}), '[]')`;
-  const msLeft = sql`((extract(epoch FROM date_trunc('milliseconds', ${assignments.targetDate})) * 1000)::bigint - ${nowMs})`;
-  return sql<string>`format('{"id":%s,"title":%s,"question":%s,"type":%s,"candidates":%s,"hint":%s,"generatedDate":"%s","topics":%s,"targetDate":"%s","minLeft":%s,"hourLeft":%s,"dayLeft":%s}',
-    ${questions.id}, to_json(${questions.title}), to_json(${questions.question}), to_json(${questions.type}),
-    ${options}, coalesce(to_json(${questions.hint})::text, 'null'), ${isoInZone(questions.generatedDate, zone)},
-    ${titles}, ${isoInZone(assignments.targetDate, zone)},
-    ${msLeft} / 60000, ${msLeft} / 3600000, ${msLeft} / 86400000)`;
+/** The minutes `zone` is ahead of UTC at `instant`, whose wall-clock time there is `local` (rounded, as `formatDateTime`). */
+function offsetMinutes(instant: SQL | AnyPgColumn, local: SQL): SQL<number> {
+  return sql<number>`round((date_part('epoch', ${local}) - date_part('epoch', ${instant})) / 60)::int`;
 }
 
 /**
@@ -305,9 +290,37 @@ export async function pendingQuestionsJson(
   );
   const variant = sortVariant(page.sort);
   const query = prepared(db, variant === null ? null : `pending_json:${filter}:${variant}`, (name) => {
-    const items = db
+    const zone = unplanned('timeZone', 'text');
+    const generated = sql`(${questions.generatedDate} AT TIME ZONE ${zone})`;
+    const target = sql`(${assignments.targetDate} AT TIME ZONE ${zone})`;
+    // The page's rows, each value computed once (a subquery with LIMIT is run as it is, not merged
+    // into the one around it); the JSON is written around them below.
+    const rows = db
       .select({
-        item: pendingItemJson(unplanned('timeZone', 'text'), unplanned('nowMs', 'bigint')).as('item'),
+        id: sql<number>`${questions.id}`.as('id'),
+        title: sql<string>`${questions.title}`.as('title'),
+        question: sql<string>`${questions.question}`.as('question'),
+        type: sql<string>`${questions.type}`.as('type'),
+        hint: sql<string | null>`${questions.hint}`.as('hint'),
+        // Options in order and topic titles sorted, as `candidatesOf` and `topicsOf`.
+        candidates:
+          sql<string>`coalesce((SELECT '[' || string_agg(format('{"id":%s,"value":%s}', c.id, to_json(c.value)), ',' ORDER BY c.position) || ']' FROM candidates c WHERE c.question_id = ${questions.id}), '[]')`.as(
+            'candidates',
+          ),
+        topics:
+          sql<string>`coalesce((SELECT array_to_json(array_agg(t.title ORDER BY t.title))::text FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = ${questions.id}), '[]')`.as(
+            'topics',
+          ),
+        generatedLocal: sql`${generated}`.as('generated_local'),
+        generatedOffset: offsetMinutes(questions.generatedDate, generated).as('generated_offset'),
+        targetLocal: sql`${target}`.as('target_local'),
+        targetOffset: offsetMinutes(assignments.targetDate, target).as('target_offset'),
+        // `timeLeft`: the milliseconds left from a stored time counted to the millisecond (as
+        // node-postgres reads it); bigint division truncates toward zero as Math.trunc does.
+        msLeft:
+          sql<number>`round(date_part('epoch', date_trunc('milliseconds', ${assignments.targetDate})) * 1000)::bigint - ${unplanned('nowMs', 'bigint')}`.as(
+            'ms_left',
+          ),
       })
       .from(assignments)
       .innerJoin(questions, eq(questions.id, assignments.questionId))
@@ -316,13 +329,21 @@ export async function pendingQuestionsJson(
       .limit(unplannedCount('limit'))
       .offset(unplannedCount('offset'))
       .as('page');
+    // Each question as the text `JSON.stringify` gives of its `QuestionStudent` (fields in the
+    // contract's order, no spaces; strings through `to_json`, which escapes as JSON.stringify does),
+    // joined in the page's order.
+    const item = sql`format('{"id":%s,"title":%s,"question":%s,"type":%s,"candidates":%s,"hint":%s,"generatedDate":"%s","topics":%s,"targetDate":"%s","minLeft":%s,"hourLeft":%s,"dayLeft":%s}',
+      ${rows.id}, to_json(${rows.title}), to_json(${rows.question}), to_json(${rows.type}), ${rows.candidates},
+      coalesce(to_json(${rows.hint})::text, 'null'), ${isoText(sql`${rows.generatedLocal}`, sql`${rows.generatedOffset}`)},
+      ${rows.topics}, ${isoText(sql`${rows.targetLocal}`, sql`${rows.targetOffset}`)},
+      ${rows.msLeft} / 60000, ${rows.msLeft} / 3600000, ${rows.msLeft} / 86400000)`;
     return db
       .select({
-        contentJson: sql<string>`coalesce('[' || string_agg(${items.item}, ',') || ']', '[]')`,
+        contentJson: sql<string>`coalesce('[' || string_agg(${item}, ',') || ']', '[]')`,
         count: sql<number>`count(*)::int`,
         total: sql<number>`(${db.select({ total: count() }).from(assignments).where(where)})::int`,
       })
-      .from(items)
+      .from(rows)
       .prepare(name);
   });
   const values = {

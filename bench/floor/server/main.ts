@@ -1,6 +1,6 @@
 // The floor under the tutoring read's CPU per request: a bare Fastify route and a node-postgres pool
-// answering the same rows with the same SQL, and nothing else — no session, access rule, parsing,
-// mapping, security headers, compression or log line. `npm run bench:api` starts it as a checkout of
+// answering the same page (the JSON text PostgreSQL writes) with the same SQL, and nothing else — no
+// session, access rule, parsing, page envelope, security headers, compression or log line. `npm run bench:api` starts it as a checkout of
 // its own (it answers only the read):
 //
 //   npm run bench:api -- --cpu-only --db postgres --endpoints read --server floor=bench/floor --server app=.
