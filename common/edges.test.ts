@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_URL_PREFIX, DEFAULT_AVATAR_URL } from './avatars.ts';
+import { MathAnswerRequest } from './contracts/math.ts';
 import { wallClock } from './dates.ts';
 import { acceptedLanguages } from './i18n/translation.ts';
 import { parseMathQuestion } from './math.ts';
 import { agoBetween } from './portfolio/stopwatch.ts';
+import { textKey } from './questions/normalise.ts';
 import { autoMark } from './questions/rules.ts';
 import { gapAfterRightRedo } from './reviewSchedule.ts';
 import { isSingleScript } from './scripts.ts';
@@ -23,6 +25,20 @@ describe('parseMathQuestion', () => {
     expect(parseMathQuestion('120+300')).toEqual({ a: 120, b: 300 });
     expect(parseMathQuestion('120 +300')).toEqual({ a: 120, b: 300 });
     expect(parseMathQuestion('120+ 300')).toEqual({ a: 120, b: 300 });
+  });
+});
+
+describe("the drill's answer", () => {
+  it('only a text of digits becomes a number, never a list of one', () => {
+    expect(MathAnswerRequest.parse({ name: 'ann', questionId: 3, answer: '12' }).answer).toBe(12);
+    expect(MathAnswerRequest.safeParse({ name: 'ann', questionId: 3, answer: ['12'] }).success).toBe(false);
+  });
+});
+
+describe('textKey', () => {
+  it('folds ß and SS alike (upper case first, then lower case)', () => {
+    expect(textKey('Straße')).toBe('strasse');
+    expect(textKey('STRASSE')).toBe('strasse');
   });
 });
 
@@ -86,6 +102,8 @@ describe('idField', () => {
     expect(idField.safeParse(true).success).toBe(false);
     expect(idField.safeParse([]).success).toBe(false);
     expect(idField.safeParse(null).success).toBe(false);
+    // A list's text is its items' (`String(['12'])` is '12'): only a text may become a number.
+    expect(idField.safeParse(['12']).success).toBe(false);
     expect(idField.parse('12')).toBe(12);
   });
 });

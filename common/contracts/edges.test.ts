@@ -31,6 +31,7 @@ describe('OAuthRegisterRequest', () => {
 describe('the wall moderation contracts', () => {
   it('a moderation sets approved or hidden, never pending', () => {
     expect(WallModerationRequest.parse({ state: 'hidden' })).toEqual({ state: 'hidden' });
+    expect(WallModerationRequest.parse({ state: 'approved' })).toEqual({ state: 'approved' });
     expect(refusal(WallModerationRequest, { state: 'pending' })).toBe('state: must be approved or hidden');
   });
 
