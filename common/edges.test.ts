@@ -90,6 +90,8 @@ describe('isSingleScript', () => {
   it('Latin with Bopomofo (and Han) is one of the CJK combinations', () => {
     expect(isSingleScript('aㄅ')).toBe(true);
     expect(isSingleScript('a中ㄅ')).toBe(true);
+    expect(isSingleScript('aあ')).toBe(true);
+    expect(isSingleScript('a한')).toBe(true);
   });
 
   it("counts another script's digits", () => {

@@ -48,6 +48,11 @@ describe('submission texts', () => {
   });
 
   it('Korean', () => {
+    expect(koSubmission.nothingWaiting).toEqual([
+      '지금 답할 문제가 없습니다. 틀린 문제는 ',
+      '에서 다시 풀고, 결과는 ',
+      '에서 확인하세요.',
+    ]);
     expect(koSubmission.dueOn('11월 25일')).toBe('11월 25일 마감');
     expect(koSubmission.removeDate('11월 25일')).toBe('날짜 필터 11월 25일 지우기');
     expect(koSubmission.savedOverwritten('문제 2')).toBe(

@@ -36,6 +36,12 @@ describe('validation texts (Korean)', () => {
     expect(t.searchField('title, question')).toBe('field는 title, question 중 하나여야 합니다');
     expect(t.searchTooLong(100)).toBe('q는 100자 이하여야 합니다');
     expect(t.titleTooLong(200)).toBe('title은 200자 이하여야 합니다');
+    expect(t.fieldWholeNumber('page')).toBe('page은(는) 정수여야 합니다');
+    expect(t.fieldAtLeast('size', 1)).toBe('size은(는) 1 이상이어야 합니다');
+    expect(t.fieldAtMost('size', 100)).toBe('size은(는) 100 이하여야 합니다');
+    expect(t.atMostStudentsAtOnce(50)).toBe('한 번에 학생 50명까지입니다');
+    expect(t.noStudentNamed('zed')).toBe('zed(이)라는 학생이 없습니다');
+    expect(t.noServiceNamed('피아노')).toBe('피아노(이)라는 서비스가 없습니다');
   });
 
   it('answers in a batch', () => {
