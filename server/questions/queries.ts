@@ -273,7 +273,7 @@ function offsetMinutes(instant: SQL | AnyPgColumn, local: SQL): SQL<number> {
  * answer holds, as `JSON.stringify` writes it), how many questions it holds and the student's total.
  * PostgreSQL builds the text, so Node neither reads the rows nor writes them out again: the route
  * sends it inside the page envelope as it is ("Hot paths" in docs/architecture.md). The page is a
- * sorted subquery whose rows the aggregate joins in that order.
+ * sorted subquery whose rows the aggregate joins in their page order (numbered by `row_number()`).
  */
 export async function pendingQuestionsJson(
   db: DbOrTx,
@@ -317,6 +317,11 @@ export async function pendingQuestionsJson(
         targetOffset: offsetMinutes(assignments.targetDate, target).as('target_offset'),
         // `timeLeft`: the milliseconds left from a stored time counted to the millisecond (as
         // node-postgres reads it); bigint division truncates toward zero as Math.trunc does.
+        // The page's order as a number: the aggregate below joins the rows by it (an aggregate's input
+        // order is otherwise not guaranteed, even from a sorted subquery).
+        position: sql<number>`row_number() OVER (ORDER BY ${sql.join(pendingOrder(page.sort), sql`, `)})`.as(
+          'position',
+        ),
         msLeft:
           sql<number>`round(date_part('epoch', date_trunc('milliseconds', ${assignments.targetDate})) * 1000)::bigint - ${unplanned('nowMs', 'bigint')}`.as(
             'ms_left',
@@ -339,7 +344,7 @@ export async function pendingQuestionsJson(
       ${rows.msLeft} / 60000, ${rows.msLeft} / 3600000, ${rows.msLeft} / 86400000)`;
     return db
       .select({
-        contentJson: sql<string>`coalesce('[' || string_agg(${item}, ',') || ']', '[]')`,
+        contentJson: sql<string>`coalesce('[' || string_agg(${item}, ',' ORDER BY ${rows.position}) || ']', '[]')`,
         count: sql<number>`count(*)::int`,
         total: sql<number>`(${db.select({ total: count() }).from(assignments).where(where)})::int`,
       })
