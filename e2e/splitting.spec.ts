@@ -152,12 +152,30 @@ test("a student page's first data is asked for by the entry, before the app's co
     await route.continue();
   });
 
+  // What the page showed when its heading first appeared: the entry's answers are in the query cache
+  // under the page's own keys by then (queryClient.ts), so its first render has the cards, no loading line.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('#root h1')?.textContent?.startsWith('Questions for')) return;
+      observer.disconnect();
+      document.documentElement.dataset.firstRender = JSON.stringify({
+        code: document.querySelectorAll('#root pre code').length,
+        loading: [...document.querySelectorAll('#root [role=status]')].some(
+          (e) => e.textContent === 'Loading…',
+        ),
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+
   await page.goto('/tutoring/alice');
   expect(await askedBeforeCode).toBe(true);
   await expect(page.locator('pre code').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   // The app took the early answers instead of asking again.
   for (const address of wanted) expect(api.filter((a) => a === address)).toHaveLength(1);
+  const first = JSON.parse((await page.locator('html').getAttribute('data-first-render')) ?? '{}');
+  expect(first).toEqual({ code: expect.any(Number), loading: false });
+  expect(first.code).toBeGreaterThan(0);
 
   // A visitor who is not signed in is still sent to sign-in (an early 401 is not taken: the app asks
   // again and handles the answer as ever).

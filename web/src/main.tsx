@@ -9,7 +9,7 @@ import { earlyRequestsFor, fetchEarly } from './api/early.ts';
 
 // The page's first data is asked for now, while the app downloads and starts (api/early.ts).
 const early = earlyRequestsFor(location.pathname, location.search);
-for (const url of early) fetchEarly(url);
+for (const request of early) fetchEarly(request);
 if (early.length > 0) {
   // The browser's first date formatter loads its locale data: tens of milliseconds on a phone, which
   // would otherwise fall in the page's first render with data (the question cards' due dates) and

@@ -38,10 +38,13 @@ export function start(root: HTMLElement): void {
   // there or nearly) have arrived, whole, instead of showing the loading frame and replacing it a
   // moment later: React holds content that replaces a fallback just shown for 300 ms, so the page's
   // data, often there already (api/early.ts), would wait that long to be shown. On a slow network the
-  // loading frame shows after READY_WAIT_MS as before.
+  // loading frame shows after READY_WAIT_MS as before (and the page takes its data when it comes).
+  // The page's first data, asked for by the entry (api/early.ts), is waited for too: the query cache
+  // holds it by then (queryClient.ts), so the first render shows the page with it.
+  const reads = [...(globalThis.tutorfolioEarly?.values() ?? [])].map((early) => early.read);
   const ready = prerendered
     ? language
-    : Promise.all([language, Promise.race([routeReady, delay(READY_WAIT_MS)])]);
+    : Promise.all([language, Promise.race([Promise.all([routeReady, ...reads]), delay(READY_WAIT_MS)])]);
   ready.then(render, render);
 }
 

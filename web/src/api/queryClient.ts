@@ -7,3 +7,16 @@ export const queryClient = new QueryClient({
 });
 
 onSessionChange(() => queryClient.clear());
+
+// The page's first data, asked for by the entry (early.ts), goes into the cache under the page's own
+// query keys once read, so the page's first render (start.tsx waits for it) shows it: no loading
+// render, no second render when it comes. Only while the browser is still at the address it was asked
+// at, and only an answer the client has not taken itself meanwhile (client.ts takeEarly).
+const early = globalThis.tutorfolioEarly;
+for (const [url, entry] of early ?? [])
+  void entry.read.then(() => {
+    if (entry.data && early?.get(url) === entry && entry.at === location.pathname + location.search) {
+      early.delete(url);
+      queryClient.setQueryData(entry.key, entry.data);
+    }
+  });
