@@ -62,6 +62,7 @@ export function FloatingPanel({
   initiallyOpen = false,
   ready = true,
   openWhen = false,
+  mountWhenOpened = false,
 }: {
   title: string;
   children: ReactNode;
@@ -70,11 +71,18 @@ export function FloatingPanel({
   ready?: boolean;
   /** Opens the panel when this turns true (the archive's first ticked question). */
   openWhen?: boolean;
+  /**
+   * The content is first rendered when the panel first opens (the submissions page's calendar: its
+   * month grid and its request are not part of the page's first paint, issue 12), then kept.
+   */
+  mountWhenOpened?: boolean;
 }) {
   const { layoutTexts } = useTexts('messages');
   // On a phone the panel starts closed at the bottom, out of the way of the page.
   const phone = typeof window !== 'undefined' && window.innerWidth <= 480;
   const [open, setOpen] = useState(initiallyOpen && !phone);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const [position, setPosition] = useState(() => ({
     x: phone ? 8 : 16,
     y: phone ? window.innerHeight - 56 : 80,
@@ -173,7 +181,7 @@ export function FloatingPanel({
         </button>
       </div>
       <div hidden={!open} className={styles.body}>
-        {children}
+        {(opened || !mountWhenOpened) && children}
       </div>
     </div>
   );

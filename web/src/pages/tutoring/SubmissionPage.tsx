@@ -124,7 +124,7 @@ export function SubmissionPage() {
         }))}
         onJump={jump}
       />
-      <FloatingPanel title={s.calendar} ready={!query.isPending}>
+      <FloatingPanel title={s.calendar} ready={!query.isPending} mountWhenOpened>
         <Calendar mode="student" student={name} initial={date ? new Date(`${date}T12:00:00`) : undefined} />
       </FloatingPanel>
     </div>
