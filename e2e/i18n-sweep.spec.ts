@@ -227,6 +227,15 @@ async function sweep(
   return problems;
 }
 
+/** The student picks '4' in the first question and presses submit (the confirm dialog opens). */
+async function chooseAndSubmit(p: Page) {
+  await p.getByRole('article').getByRole('radio', { name: '4', exact: true }).check();
+  await p
+    .getByRole('complementary')
+    .getByRole('button', { name: koTutoringTexts.tutoringTexts.submitAll })
+    .click();
+}
+
 test.describe('a Korean browser shows no English text of common/ on any page', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -304,11 +313,7 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
         path: `/tutoring/${name}`,
         label: 'questions, then the submit confirm',
         action: async (p) => {
-          await p.getByRole('article').getByRole('radio', { name: '4', exact: true }).check();
-          await p
-            .getByRole('complementary')
-            .getByRole('button', { name: koTutoringTexts.tutoringTexts.submitAll })
-            .click();
+          await chooseAndSubmit(p);
           await expect(p.getByRole('dialog')).toBeVisible();
         },
       },
@@ -316,11 +321,7 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
         path: `/tutoring/${name}`,
         label: 'questions, submitted',
         action: async (p) => {
-          await p.getByRole('article').getByRole('radio', { name: '4', exact: true }).check();
-          await p
-            .getByRole('complementary')
-            .getByRole('button', { name: koTutoringTexts.tutoringTexts.submitAll })
-            .click();
+          await chooseAndSubmit(p);
           await p.getByRole('dialog').getByRole('button', { name: koMessages.layoutTexts.ok }).click();
           await expect(p.getByRole('status').filter({ hasText: /1/ }).first()).toBeVisible();
         },
