@@ -22,6 +22,7 @@ import { like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { dayOf } from '../common/dates.ts';
+import { serverNodeFlags } from '../scripts/server-node-flags.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/open.ts';
@@ -298,7 +299,8 @@ async function startServer(dir: string, env: Record<string, string>, profileName
       ]
     : [];
   const gc = options.gc ? ['--trace-gc'] : [];
-  const child = spawn(process.execPath, [...profile, ...gc, 'server/main.ts'], {
+  // The server as `npm start` starts it: with the Node flags of that checkout's start script.
+  const child = spawn(process.execPath, [...profile, ...gc, ...serverNodeFlags(dir), 'server/main.ts'], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -824,7 +826,14 @@ const gcText = (g: { count: number; total: number; max: number }, name: string) 
 async function main() {
   console.log(
     `bench:api — ${connections} connections, ${duration} s per endpoint after ${warmup} s warm-up, ${runs} rounds; ` +
-      `servers: ${servers.map((s) => `${s.label}=${s.dir}`).join(', ')}; load average at start ${os
+      `servers: ${servers
+        .map(
+          (s) =>
+            `${s.label}=${s.dir}${serverNodeFlags(s.dir)
+              .map((f) => ` ${f}`)
+              .join('')}`,
+        )
+        .join(', ')}; load average at start ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerHealth } from './health.ts';
 import { registerAccessRules } from './http/access.ts';
+import { answerZlib } from './http/compression.ts';
 import { registerEdgeChecks } from './http/edge.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { OneLinePerRequest } from './http/requestLog.ts';
@@ -114,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // few KB (a page of questions) it shrinks them nearly as far (about 5.0× against 5.8×) for less
   // than half the CPU, which on a busy server is CPU every request pays (docs/performance.md).
   // The web app's files are compressed once, at build time, at full quality (scripts/precompress.ts).
+  // `answerZlib`: a small answer's compressed form goes in a buffer its size, not a fresh 16 KB one.
   await app.register(compress, {
+    zlib: answerZlib,
     encodings: ['br', 'gzip'],
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
