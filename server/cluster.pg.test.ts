@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/free-port.ts';
+import { serverNodeFlags } from './nodeFlags.ts';
 import { SHUTDOWN_WATCHDOG_MS } from './run.ts';
 
 /** WEB_CONCURRENCY (server/cluster.ts) for real: two server processes on PostgreSQL. */
@@ -42,7 +44,8 @@ describe('two server processes on PostgreSQL (the real process)', () => {
     const url = new URL(base);
     url.pathname = `/${name}`;
     const port = await freePort();
-    const child = spawn(process.execPath, ['server/main.ts'], {
+    // As npm start starts it: with its Node flags (server/nodeFlags.ts), which the workers inherit.
+    const child = spawn(process.execPath, [...serverNodeFlags(root), 'server/main.ts'], {
       cwd: root,
       env: {
         ...process.env,
@@ -90,6 +93,11 @@ describe('two server processes on PostgreSQL (the real process)', () => {
     await waitFor(() => answeredBy().size === 2, 'not both answered', 5000);
     const workers = [...answeredBy()];
     expect(workers).not.toContain(child.pid);
+    // Each worker's V8 got npm start's flags (a fork is started with the primary's own).
+    for (const pid of workers) {
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(argv, `process ${pid}`).toContain('--initial-old-space-size=256');
+    }
 
     // One dies: another takes its place. (A connection the primary handed to the dying process just
     // before it died is lost with it, as with a single server that crashes.)
