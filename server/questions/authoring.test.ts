@@ -38,7 +38,8 @@ describe('POST /api/v1/questions/multiples', () => {
       noCandidates,
       noDates,
       bulkItem(6, { answer: 'not an option' }),
-      bulkItem(7, { students: ['ghost'] }),
+      // A known and an unknown student: only the unknown one is named.
+      bulkItem(7, { students: ['pupil', 'ghost'] }),
       bulkItem(8, { targetDate: dueIn(t, 24 * 20) }),
     ]);
     expect(response.statusCode).toBe(400);

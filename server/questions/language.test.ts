@@ -62,6 +62,11 @@ describe('POST /api/v1/questions: a broken rule in the request language', () => 
       'targetDate: must be a date-time such as 2026-11-30T18:00',
       'targetDate: 2026-11-30T18:00처럼 날짜와 시각이어야 합니다',
     ],
+    [
+      { generatedDate: 'yesterday' },
+      'generatedDate: must be a date-time such as 2026-11-23T09:00',
+      'generatedDate: 2026-11-23T09:00처럼 날짜와 시각이어야 합니다',
+    ],
   ] as const)('%o', async (patch, english, korean) => {
     const body = { ...questionBody(t), ...patch };
     const inEnglish = await send('POST', '/api/v1/questions', body, false);

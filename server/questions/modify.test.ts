@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModifyResult } from '../../common/contracts/tutoring.ts';
+import type { Page } from '../../common/contracts/paging.ts';
+import type { ModifyResult, QuestionOnly, SubmissionQuestion } from '../../common/contracts/tutoring.ts';
 import { encodeMultiAnswer, MARK } from '../../common/questions/rules.ts';
 import { recountCalendar, storedCalendar } from '../calendars/queries.ts';
+import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { call, createQuestion } from '../test/tutoring.ts';
+import { call, createQuestion, dueIn } from '../test/tutoring.ts';
 
 /**
  * `PATCH questions/multiples` runs a fixed number of SQL statements however many questions,
@@ -123,5 +125,184 @@ describe('PATCH /api/v1/questions/multiples statements', () => {
     console.log(
       `modify: ${few.statements} SQL statements for 3 changes × 2 students and for 30 changes × 6 students (types changed)`,
     );
+  });
+});
+
+/** The question as the archive lists it (every field the teacher edits). */
+async function archived(id: number): Promise<QuestionOnly> {
+  const response = await call(t, teacher, 'GET', '/api/v1/questions?size=1000&sort=id,desc');
+  const found = (response.json() as Page<QuestionOnly>).content.find((q) => q.id === id);
+  if (!found) throw new Error(`question ${id} not in the archive`);
+  return found;
+}
+
+const modify = async (changes: unknown[]) => {
+  const response = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', changes);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ModifyResult;
+};
+
+/** A new student, assigned question `id`, who answers it with `answer` (marked automatically). */
+async function answeredBy(id: number, answer: string): Promise<{ student: TestUser; submissionId: number }> {
+  const student = await t.createUser({ roles: ['STUDENT'] });
+  const name = student.user.username;
+  const assigned = await call(t, teacher, 'POST', '/api/v1/assignments', {
+    questionIds: [id],
+    names: [name],
+    targetDate: dueIn(t, 48),
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  const answered = await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+    { questionId: id, studentAnswer: answer, studentName: name },
+  ]);
+  expect(answered.statusCode, answered.body).toBe(200);
+  return { student, submissionId: (answered.json() as SubmissionQuestion[])[0]!.id };
+}
+
+describe('PATCH /api/v1/questions/multiples: what each change stores', () => {
+  it('stores the sent texts and date (a title trimmed, a blank hint as none) and keeps what was not sent', async () => {
+    const id = await createQuestion(t, teacher, { hint: 'Count the iterations.' });
+    await modify([
+      {
+        id,
+        title: '  Spaced title  ',
+        question: 'What does the new loop print?',
+        explanation: 'Now i takes 1 then 2.',
+        generatedDate: '2026-11-01T09:00',
+      },
+    ]);
+    expect(await archived(id)).toMatchObject({
+      title: 'Spaced title',
+      question: 'What does the new loop print?',
+      explanation: 'Now i takes 1 then 2.',
+      generatedDate: '2026-11-01T09:00:00+09:00',
+      // Not sent: kept.
+      hint: 'Count the iterations.',
+      answer: '01',
+    });
+    await modify([{ id, hint: '   ' }]);
+    expect(await archived(id)).toMatchObject({ hint: null, title: 'Spaced title' });
+  });
+
+  it('turning a question into a short answer without sending options removes its options', async () => {
+    const id = await createQuestion(t, teacher, { candidates: ['01', '12', '012'], answer: '01' });
+    await modify([{ id, type: 's', answer: 'zero then one' }]);
+    expect(await archived(id)).toMatchObject({ type: 's', answer: 'zero then one', candidates: [] });
+  });
+
+  it('lists only the answers whose mark changed', async () => {
+    const id = await createQuestion(t, teacher, { candidates: ['01', '12', '012'], answer: '01' });
+    const right = await answeredBy(id, '01');
+    const wrong = await answeredBy(id, '12');
+    const stillWrong = await answeredBy(id, '012');
+    const result = await modify([{ id, answer: '12' }]);
+    expect(result.remarked.sort((a, b) => a.submissionId - b.submissionId)).toEqual([
+      {
+        submissionId: right.submissionId,
+        questionId: id,
+        student: right.student.user.username,
+        from: 1,
+        to: -1,
+      },
+      {
+        submissionId: wrong.submissionId,
+        questionId: id,
+        student: wrong.student.user.username,
+        from: -1,
+        to: 1,
+      },
+    ]);
+    expect(result.remarked.map((r) => r.submissionId)).not.toContain(stillWrong.submissionId);
+  });
+
+  it("an answer a short answer sent to the teacher stays the teacher's when the type changes back", async () => {
+    const id = await createQuestion(t, teacher, { candidates: ['01', '12', '012'], answer: '01' });
+    const { student, submissionId } = await answeredBy(id, '01');
+    const toShort = await modify([{ id, type: 's' }]);
+    expect(toShort.remarked).toEqual([
+      { submissionId, questionId: id, student: student.user.username, from: MARK.correct, to: MARK.unmarked },
+    ]);
+    // Back to multiple choice: the answer is no longer an automatic mark, so it is not marked again.
+    const back = await modify([{ id, type: 'm', candidates: ['01', '12', '012'], answer: '01' }]);
+    expect(back.remarked).toEqual([]);
+    const marking = await call(t, teacher, 'GET', `/api/v1/submissions/mark/${student.user.username}`);
+    expect(marking.json().content.map((s: SubmissionQuestion) => [s.id, s.marked])).toEqual([
+      [submissionId, MARK.unmarked],
+    ]);
+  });
+
+  it("recounts the answerers' topic statistics when marks change and when topics change", async () => {
+    const id = await createQuestion(t, teacher, {
+      candidates: ['01', '12', '012'],
+      answer: '01',
+      topics: ['old'],
+    });
+    const { student } = await answeredBy(id, '01');
+    const stats = () => storedTopicStats(t.database.db, student.user.id);
+    const recount = () => recountTopicStats(t.database.db, student.user.id);
+    expect(await stats()).toEqual([{ topic: 'old', correctCount: 1, wrongCount: 0, totalCount: 1 }]);
+
+    // The mark changes (right → wrong): the statistics follow.
+    await modify([{ id, answer: '12' }]);
+    expect(await stats()).toEqual([{ topic: 'old', correctCount: 0, wrongCount: 1, totalCount: 1 }]);
+    expect(await stats()).toEqual(await recount());
+
+    // Only the topics change: the answer moves from the old topic to the new one.
+    await modify([{ id, topics: ['new'] }]);
+    expect(await stats()).toEqual([{ topic: 'new', correctCount: 0, wrongCount: 1, totalCount: 1 }]);
+    expect(await stats()).toEqual(await recount());
+  });
+});
+
+describe('PATCH /api/v1/questions/multiples: statements of each kind of change', () => {
+  // Each kind of change runs only the statements it needs (named here by their verb and first
+  // table): a change of texts reads no answers and recounts nothing; a change of options rewrites
+  // only the options that differ, and re-marks and recounts the question's answerers.
+  it('runs only what the change needs', async () => {
+    const id = await createQuestion(t, teacher, {
+      candidates: ['01', '12', '012'],
+      answer: '01',
+      topics: ['loops'],
+    });
+    await answeredBy(id, '12');
+    const statements = async (change: Record<string, unknown>) => {
+      const logged: { query: string; params: unknown[] }[] = [];
+      t.database.queries.log = logged;
+      try {
+        await modify([{ id, ...change }]);
+      } finally {
+        t.database.queries.log = null;
+      }
+      return logged.map(({ query }) => {
+        const verb = query.trim().split(/\s+/)[0]!.toUpperCase();
+        // Drizzle quotes its tables (the options and topics aggregated beside a question are not).
+        const table = (/\b(?:from|into|update)\s+"(\w+)"/i.exec(query) ??
+          /\b(?:from|into|update)\s+(\w+)/i.exec(query))?.[1];
+        return `${verb} ${table}`;
+      });
+    };
+    const question = 'SELECT questions';
+    const fields = 'UPDATE questions';
+    // Options changed: the answerers are found and locked, re-marked (no mark changes here, so no
+    // mark or calendar is written) and their topic statistics recounted.
+    const before = [question, 'SELECT question_topics', 'SELECT submissions', 'SELECT users', fields];
+    const after = ['SELECT submissions', 'WITH question_topics'];
+
+    expect(await statements({ title: 'Texts only' })).toEqual([question, fields]);
+    expect(await statements({ candidates: ['01', '12', '012', '0123'] })).toEqual([
+      ...before,
+      'INSERT candidates',
+      ...after,
+    ]);
+    expect(await statements({ candidates: ['01', '12', '0 1 2', '0123'] })).toEqual([
+      ...before,
+      'UPDATE candidates',
+      ...after,
+    ]);
+    expect(await statements({ candidates: ['01', '12', '0 1 2'] })).toEqual([
+      ...before,
+      'DELETE candidates',
+      ...after,
+    ]);
   });
 });
