@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModifyResult } from '../../common/contracts/tutoring.ts';
+import { recountCalendar, storedCalendar } from '../calendars/queries.ts';
+import { questions, submissions } from '../db/schema.ts';
+import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
+import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { atOnce, noServerError, overSocket } from '../test/sockets.ts';
+import { call, createQuestion } from '../test/tutoring.ts';
+
+/**
+ * Answers and redos racing a change of their question's answer, through real sockets on PostgreSQL
+ * (READ COMMITTED). Both read the question `FOR SHARE` (server/submissions/service.ts), so a modify
+ * of it waits for them, or they wait for the modify and read the new rules. Without that lock an
+ * answer could read the old rules and be stored after the modify re-marked (it locks only the
+ * students who had answered), and a redo could read them, then wait for its student's row while the
+ * modify (which holds it) re-marks and commits: either way a mark by rules no longer in force. The
+ * modify goes first and the others follow a millisecond apart, so that some read the question while
+ * the modify is still writing. The mutation run (PGlite, one transaction at a time) cannot show this:
+ * without the lock, each case failed in its first round here (docs/testing.md).
+ */
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error('race.pg.test.ts needs TEST_DATABASE_URL (npm run test:pg)');
+
+const STUDENTS = 10;
+const ROUNDS = 4;
+
+let t: TestApp;
+let base: string;
+let teacher: TestUser;
+let students: TestUser[];
+beforeAll(async () => {
+  t = await startTestApp({ poolSize: 12 });
+  base = await t.listen();
+  teacher = await t.createUser({ roles: ['TEACHER'] });
+  students = [];
+  for (let i = 0; i < STUDENTS; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+});
+afterAll(() => t.close());
+
+const send = async (as: TestUser, method: string, path: string, body: unknown) =>
+  noServerError(await overSocket(base, method, `/api/v1/${path}`, { cookie: as.cookie, body }), path);
+
+describe('answers and redos racing a modify of their question', () => {
+  it.each(['answers', 'redos'] as const)(
+    'mark all %s by the rules in force when they are stored',
+    { timeout: 120_000 },
+    async (kind) => {
+      const names = students.map((s) => s.user.username);
+      for (let round = 0; round < ROUNDS; round++) {
+        const id = await createQuestion(t, teacher, { students: names });
+        if (kind === 'redos') {
+          // Everyone answered wrong ('12'; the answer is '01'): in Review, ready for a redo.
+          const first = await call(
+            t,
+            teacher,
+            'POST',
+            '/api/v1/submissions/multiples',
+            names.map((studentName) => ({ questionId: id, studentAnswer: '12', studentName })),
+          );
+          expect(first.statusCode).toBe(200);
+        }
+        // Each answers '012', which the modify makes the right answer.
+        const results = await atOnce(STUDENTS + 1, async (i) => {
+          if (i === 0) return send(teacher, 'PATCH', 'questions/multiples', [{ id, answer: '012' }]);
+          await new Promise((resolve) => setTimeout(resolve, i));
+          const name = names[i - 1]!;
+          return kind === 'redos'
+            ? send(students[i - 1]!, 'POST', `submissions/review/${name}`, [
+                { questionId: id, studentAnswer: '012' },
+              ])
+            : send(students[i - 1]!, 'POST', 'submissions/multiples', [
+                { questionId: id, studentAnswer: '012', studentName: name },
+              ]);
+        });
+        expect(results.map((r) => r.status)).toEqual(Array(STUDENTS + 1).fill(200));
+        const [question] = await t.database.db.select().from(questions).where(eq(questions.id, id));
+        expect(question!.answer).toBe('012');
+        const raced = (
+          await t.database.db.select().from(submissions).where(eq(submissions.questionId, id))
+        ).filter((s) => s.redo === (kind === 'redos'));
+        expect(raced).toHaveLength(STUDENTS);
+        // '012' is right by the rules in force, whichever came first.
+        for (const s of raced) expect(s.marked, `round ${round}, student ${s.studentId}`).toBe(1);
+        // The modify re-marked only those stored before it, from wrong to right (first answers of
+        // the redos stay wrong).
+        const modify = results[0]!.body as ModifyResult;
+        for (const change of modify.remarked) {
+          expect(raced.map((s) => s.id)).toContain(change.submissionId);
+          expect(change).toMatchObject({ from: -1, to: 1 });
+        }
+      }
+    },
+  );
+});
+
+/**
+ * A teacher's marks of one student's answers sent at once (several tabs, or the marking page
+ * submitted twice): each recounts the student's calendar day and topic statistics. They take the
+ * student's row lock (`markSubmissions`), so no recount reads the day while another mark of it is
+ * not yet committed; without the lock the last recount written could miss a mark made meanwhile.
+ */
+describe("marks of one student's answers racing each other", () => {
+  it('leave the calendar and topic statistics equal to a recount', { timeout: 120_000 }, async () => {
+    const student = students[0]!;
+    const name = student.user.username;
+    for (let round = 0; round < ROUNDS; round++) {
+      const ids: number[] = [];
+      for (let i = 0; i < STUDENTS; i++)
+        ids.push(
+          await createQuestion(t, teacher, { type: 's', students: [name], topics: [`marked ${i % 3}`] }),
+        );
+      const answered = await call(
+        t,
+        student,
+        'POST',
+        '/api/v1/submissions/multiples',
+        ids.map((questionId) => ({ questionId, studentAnswer: 'an essay', studentName: name })),
+      );
+      expect(answered.statusCode).toBe(200);
+      const answers = answered.json() as { id: number }[];
+      const results = await atOnce(answers.length, (i) =>
+        send(teacher, 'PUT', `submissions/mark/${name}`, { [answers[i]!.id]: i % 2 ? 1 : -1 }),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(answers.length).fill(200));
+      const calendar = (await storedCalendar(t.database.db, student.user.id)).map(
+        ({ day, solved, unsolved, toMark }) => ({ day, solved, unsolved, toMark }),
+      );
+      expect(calendar, `round ${round}`).toEqual(await recountCalendar(t.database.db, student.user.id));
+      expect(
+        calendar.reduce((n, d) => n + d.toMark, 0),
+        `round ${round}`,
+      ).toBe(0);
+      expect(await storedTopicStats(t.database.db, student.user.id), `round ${round}`).toEqual(
+        await recountTopicStats(t.database.db, student.user.id),
+      );
+    }
+  });
+});
