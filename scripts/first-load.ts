@@ -20,7 +20,8 @@ export const areas = {
   modify: ['web/src/pages/modify/'],
   marking: ['web/src/pages/marking/', 'common/markingTexts.ts', 'common/i18n/ko/markingTexts.ts'],
   teacher: ['web/src/pages/teacher/'],
-  calendar: ['web/src/ui/Calendar.tsx', 'web/src/ui/FloatingPanel.tsx'],
+  /** The month calendar (not the floating panel that holds it on the submissions page). */
+  calendar: ['web/src/ui/Calendar.tsx', 'web/src/pages/tutoring/SubmissionCalendar.tsx'],
   highlighting: ['node_modules/highlight.js/'],
   charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
   /** The admin console (issue 14): only /91b-admin downloads it. */

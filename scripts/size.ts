@@ -34,6 +34,8 @@ export const firstVisits: FirstVisit[] = [
     // "Languages"); Lingui's core costs ~1.7 KB of it.
     budget: 120_000,
   },
+  // Lighthouse's other student page (issue 12): its calendar loads when its panel opens, not before.
+  { label: '/submission/{name}', path: `/submission/${student.username}`, as: student, budget: 120_000 },
   { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
   // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.
   { label: '/user/{name}', path: `/user/${student.username}`, as: student, budget: 110_000 },

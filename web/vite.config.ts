@@ -193,14 +193,23 @@ export default defineConfig({
               test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|i18n[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits|i18n[\\/]translation)\.ts|node_modules[\\/]@lingui[\\/]core[\\/]/,
               priority: 45,
             },
-            // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs.
+            // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs. Not
+            // TanStack Query's mutations hook (useMutation and its observer): only the stopwatch and the
+            // wall use it, so it stays with them instead of costing every signed-in first load ~0.7 KB.
             {
               name: 'signed-in',
-              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|Dialog)\b)/,
+              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|Dialog)\b)/,
               priority: 40,
             },
-            // The floating calendar: only the pages that show it.
-            { name: 'calendar', test: /web[\\/]src[\\/]ui[\\/](Calendar|FloatingPanel)\b/, priority: 35 },
+            // The month calendar: only the pages that show it (the submissions page's, SubmissionCalendar,
+            // when its panel first opens).
+            {
+              name: 'calendar',
+              test: /web[\\/]src[\\/](ui[\\/]Calendar|pages[\\/]tutoring[\\/]SubmissionCalendar)\b/,
+              priority: 35,
+            },
+            // The floating panel (submissions, archive), without the calendar it may hold.
+            { name: 'floating-panel', test: /web[\\/]src[\\/]ui[\\/]FloatingPanel\b/, priority: 35 },
             // Chart.js and the app's charts (web/src/ui/charts/): only the pages that draw one
             // (dashboard sections, statistics, math results, sandbox), never a first load of others.
             {
@@ -229,7 +238,7 @@ export default defineConfig({
             // /tutoring/{name} does not carry them.
             {
               name: 'tutoring',
-              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!SubmissionPage|ReviewPage|CheckResult)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates|tutoringTexts)\.ts/,
+              test: /web[\\/]src[\\/](pages[\\/]tutoring[\\/](?!Submission|ReviewPage|CheckResult)|ui[\\/]CodeBlock\b)|common[\\/](questions[\\/]rules|dates|tutoringTexts)\.ts/,
               priority: 20,
             },
             // Answers as people read them and the submitted-answer card (submissions, review, the

@@ -74,8 +74,8 @@ const tutoring = lazyPage(
 const submission = lazyPage(
   'submission',
   () => import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
-  // insight: the calendar's words.
-  ['tutoring', 'submissions', 'insight'],
+  // The calendar's words (insight) come with the calendar, when its panel opens (SubmissionPage).
+  ['tutoring', 'submissions'],
 );
 const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage), [
   'review',

@@ -34,10 +34,15 @@ async function pageRequests(pattern: string, address: string) {
   if (pattern.startsWith('/tutoring')) {
     await tutoringApi.pendingQuestions(name, { page, size }, date);
     await tutoringApi.pendingIds(name, date);
+    await tutoringApi.drafts(name);
   } else await tutoringApi.submissions(name, { page, size }, date);
   await usersApi.authCheck();
   const keys = pattern.startsWith('/tutoring')
-    ? [tutoringKeys.pending(name, page, size, date), tutoringKeys.pendingIds(name, date)]
+    ? [
+        tutoringKeys.pending(name, page, size, date),
+        tutoringKeys.pendingIds(name, date),
+        tutoringKeys.drafts(name),
+      ]
     : [tutoringKeys.submissions(name, page, size, date)];
   const [auth, ...data] = [urls.pop(), ...urls];
   return [[auth, [...userKeys.auth]], ...data.map((url, i) => [url, [...keys[i]!]])];

@@ -98,6 +98,9 @@ export function earlyRequestsFor(path: string, search: string): EarlyRequest[] {
         ['pending', key, page, size, day],
       ],
       [`${api}assignments/ids/${name}${date && `?${date.slice(1)}`}`, ['pending-ids', key, day]],
+      // The student's saved answers (useDrafts): asked in the first render's commit, they were still on
+      // their way when the page painted.
+      [`${api}drafts/${name}`, ['drafts', key]],
     ];
   if (area === 'submission')
     return [

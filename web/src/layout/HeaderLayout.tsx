@@ -36,6 +36,21 @@ function useHeaderHidden(): boolean {
   return hidden;
 }
 
+/**
+ * False until the browser has painted the header's first frame. The header's own extras (the marking
+ * and review counts, a parent's children) are asked for from then on: asked in the first render's
+ * commit, they were on the way while the page painted (docs/performance.md, "Lighthouse").
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // The frame's callback runs before it is painted; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => setTimeout(setPainted, 0, true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted;
+}
+
 export function HeaderLayout() {
   return (
     <AppProviders>
@@ -56,11 +71,12 @@ function Header() {
   const hidden = useHeaderHidden();
   const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const isTeacher = auth.data?.roles.includes('ROLE_TEACHER') ?? false;
+  const painted = usePainted();
   // The answers waiting for a mark (issue 11), asked again on every navigation like the session.
   const toMark = useQuery({
     queryKey: markingKeys.count,
     queryFn: markingApi.count,
-    enabled: isTeacher,
+    enabled: isTeacher && painted,
     retry: false,
   });
 
@@ -111,7 +127,7 @@ function Header() {
   const reviewDue = useQuery({
     queryKey: reviewKeys.counts(username ?? ''),
     queryFn: () => reviewApi.counts(username ?? ''),
-    enabled: isStudent && !!username,
+    enabled: isStudent && !!username && painted,
     staleTime: 60_000,
     retry: false,
   });
@@ -119,7 +135,7 @@ function Header() {
   const children = useQuery({
     queryKey: childrenApi.key(username ?? ''),
     queryFn: () => childrenApi.list(username ?? ''),
-    enabled: isParent && !!username,
+    enabled: isParent && !!username && painted,
     retry: false,
   });
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FloatingPanel } from './FloatingPanel.tsx';
 
 let renders = 0;
@@ -34,5 +34,23 @@ describe('FloatingPanel', () => {
     expect(renders).toBe(1);
     await userEvent.click(toggle);
     expect(screen.getByText('month grid').closest('[hidden]')).not.toBeNull();
+  });
+
+  it('tells when the user reaches for its toggle (pointer or focus), before it opens', async () => {
+    const onIntent = vi.fn();
+    render(
+      <FloatingPanel title="Calendar" mountWhenOpened onIntent={onIntent}>
+        <Counted />
+      </FloatingPanel>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Calendar' });
+    await userEvent.hover(toggle);
+    expect(onIntent).toHaveBeenCalled();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    onIntent.mockClear();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(toggle);
+    expect(onIntent).toHaveBeenCalled();
   });
 });

@@ -63,6 +63,7 @@ export function FloatingPanel({
   ready = true,
   openWhen = false,
   mountWhenOpened = false,
+  onIntent,
 }: {
   title: string;
   children: ReactNode;
@@ -76,6 +77,8 @@ export function FloatingPanel({
    * month grid and its request are not part of the page's first paint, issue 12), then kept.
    */
   mountWhenOpened?: boolean;
+  /** The user is about to open it (pointer over or down on the toggle, or focus): to fetch its code. */
+  onIntent?: () => void;
 }) {
   const { layoutTexts } = useTexts('messages');
   // On a phone the panel starts closed at the bottom, out of the way of the page.
@@ -111,6 +114,20 @@ export function FloatingPanel({
     if (!spot.clear && open && !toggled.current) return setOpen(false);
     setPosition(clamp(spot.x, spot.y));
   }, [open, ready]);
+  // Content that grows after opening (a calendar whose code or month arrives then) keeps it on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clamp reads the panel's size when called
+  useLayoutEffect(() => {
+    const box = panel.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      setPosition((p) => {
+        const kept = clamp(p.x, p.y);
+        return kept.x === p.x && kept.y === p.y ? p : kept;
+      }),
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
   useLayoutEffect(() => {
     if (!openWhen) return;
     toggled.current = true;
@@ -172,6 +189,9 @@ export function FloatingPanel({
           type="button"
           className={styles.toggle}
           aria-expanded={open}
+          onPointerEnter={onIntent}
+          onPointerDown={onIntent}
+          onFocus={onIntent}
           onClick={() => {
             toggled.current = true;
             setOpen((o) => !o);

@@ -33,7 +33,9 @@ describe('SubmissionPage', () => {
       }),
     );
     renderPage(<SubmissionPage />, { path: '/submission/:name', at: '/submission/alice?page=2&size=2' });
-    await screen.findByRole('heading', { name: /Fourth/ });
+    // The page's words load on first use (dynamic imports, which the test run transforms then): more
+    // than findBy's second on a busy machine.
+    await screen.findByRole('heading', { name: /Fourth/ }, { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Question 1, correct' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Question 2, wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Question 3' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
@@ -9,8 +9,8 @@ import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
+import { lazyPage } from '../../routing/lazyPage.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Calendar } from '../../ui/Calendar.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { AnswerPanel } from './AnswerPanel.tsx';
@@ -26,6 +26,14 @@ import { useViewer } from './viewer.ts';
 export function scorePercent(correct: number, total: number): string {
   return total === 0 ? '0.00' : ((correct / total) * 100).toFixed(2);
 }
+
+// The floating calendar and its words: not part of the page's first load (issue 12), fetched when the
+// user reaches for its panel's toggle (pointer over or down, focus), else when it opens.
+const calendar = lazyPage(
+  'submission-calendar',
+  () => import('./SubmissionCalendar.tsx').then((m) => m.SubmissionCalendar),
+  ['insight'],
+);
 
 /** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
 export function SubmissionPage() {
@@ -124,8 +132,15 @@ export function SubmissionPage() {
         }))}
         onJump={jump}
       />
-      <FloatingPanel title={s.calendar} ready={!query.isPending} mountWhenOpened>
-        <Calendar mode="student" student={name} initial={date ? new Date(`${date}T12:00:00`) : undefined} />
+      <FloatingPanel
+        title={s.calendar}
+        ready={!query.isPending}
+        mountWhenOpened
+        onIntent={() => void calendar.preload()}
+      >
+        <Suspense fallback={<p role="status">{appLoadTexts.loading}</p>}>
+          <calendar.Page />
+        </Suspense>
       </FloatingPanel>
     </div>
   );
