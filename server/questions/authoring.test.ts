@@ -249,6 +249,22 @@ const postTopic = (title: string) =>
   });
 
 describe('topics and rosters', () => {
+  it('sorts the archive by a field and counts a title search of the topic page', async () => {
+    for (const title of ['Ordered b', 'Ordered c', 'Ordered a']) await createQuestion(t, teacher, { title });
+    const titles = async (sort: string) =>
+      (
+        (
+          await call(t, teacher, 'GET', `/api/v1/questions?field=title&q=Ordered&sort=${sort}`)
+        ).json() as Page<QuestionOnly>
+      ).content.map((q) => q.title);
+    expect(await titles('title,asc')).toEqual(['Ordered a', 'Ordered b', 'Ordered c']);
+    expect(await titles('title,desc')).toEqual(['Ordered c', 'Ordered b', 'Ordered a']);
+    const search = await call(t, teacher, 'GET', '/api/v1/questions/topics/search?title=Ordered&size=2');
+    expect(search.statusCode).toBe(200);
+    expect(search.json()).toMatchObject({ totalElements: 3, totalPages: 2 });
+    expect(search.json().content).toHaveLength(2);
+  });
+
   it('creates topics (duplicates 409), links them to questions, and finds questions by title', async () => {
     const created = await postTopic(' Recursion ');
     expect(created.statusCode).toBe(200);

@@ -112,6 +112,22 @@ async function expectedPage(request: PageRequest, day: string | null, order: 'du
 }
 
 describe('GET questions/student/{name}: the JSON PostgreSQL writes', () => {
+  // A sort of three fields is built unnamed each time (not one named statement per variant): two
+  // such sorts must not share one statement.
+  it('answers each sort of three fields in its own order', async () => {
+    const ids = async (sort: string) =>
+      (
+        (await call(t, student, 'GET', `/api/v1/questions/student/json_reader?size=100&${sort}`)).json() as {
+          content: { id: number }[];
+        }
+      ).content.map((q) => q.id);
+    const ascending = await ids('sort=id,asc&sort=title,asc&sort=generatedDate,asc');
+    const descending = await ids('sort=id,desc&sort=title,asc&sort=generatedDate,asc');
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(descending).toEqual([...ascending].reverse());
+  });
+
   it('is byte for byte what Node wrote, page by page, sorted and filtered by day', async () => {
     const cases: { query: string; request: PageRequest; day: string | null; order: 'due' | 'id desc' }[] = [
       { query: 'size=100', request: { page: 0, size: 100, sort: [] }, day: null, order: 'due' },
