@@ -286,13 +286,14 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
       });
     };
     const session = 'SELECT sessions';
-    const question = 'SELECT questions';
+    // The questions locked, then read with their options.
+    const question = ['SELECT questions', 'SELECT questions'];
     const fields = 'UPDATE questions';
     // Options changed: the answerers are found and locked, re-marked (no mark changes here, so no
     // mark or calendar is written) and their topic statistics recounted.
     const before = [
       session,
-      question,
+      ...question,
       'SELECT question_topics',
       'SELECT submissions',
       'SELECT users',
@@ -300,7 +301,7 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
     ];
     const after = ['SELECT submissions', 'WITH question_topics'];
 
-    expect(await statements({ title: 'Texts only' })).toEqual([session, question, fields]);
+    expect(await statements({ title: 'Texts only' })).toEqual([session, ...question, fields]);
     expect(await statements({ candidates: ['01', '12', '012', '0123'] })).toEqual([
       ...before,
       'INSERT candidates',
