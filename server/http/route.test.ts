@@ -51,6 +51,26 @@ beforeAll(async () => {
           return answers[request.params.kind];
         },
       );
+      // A nested contract, to see where a difference is named.
+      const Nested = z.object({ inner: z.object({ n: z.number() }) });
+      const nested: Record<string, unknown> = {
+        notObject: [1],
+        deepWrong: { inner: { n: '1' } },
+        deepExtra: { inner: { n: 1, secret: 'x' } },
+      };
+      route.get(
+        '/api/v1/nested/:kind',
+        access.public,
+        { params: z.object({ kind: z.string() }), response: Nested },
+        async (request, reply) => {
+          // JSON text on a failure is sent as it is, never checked against the 200 contract.
+          if (request.params.kind === 'refusedText') {
+            reply.code(409);
+            return new JsonText('{"no": 1}');
+          }
+          return nested[request.params.kind];
+        },
+      );
       for (const [name, attempt] of Object.entries(attempts)) {
         try {
           attempt();
@@ -133,9 +153,25 @@ describe('response contracts', () => {
     expect(response.json()).toEqual({ text: 'h\u0001i "é"', count: 1 });
   });
 
+  it('names where a nested answer differs, and the body itself when the answer is no object', async () => {
+    const expected = {
+      notObject: '(body): Invalid input: expected object, received array',
+      deepWrong: 'inner.n: Invalid input: expected number, received string',
+      deepExtra: 'it holds fields or values the contract does not (inner.secret)',
+    };
+    for (const [kind, problem] of Object.entries(expected)) {
+      const response = await t.request({ method: 'GET', url: `/api/v1/nested/${kind}` });
+      expect(response.statusCode, kind).toBe(500);
+      expect(response.json().details, kind).toEqual([{ path: '', message: problem }]);
+    }
+  });
+
   it('checks only successful answers (an error is in the error shape, not the contract)', async () => {
     const response = await t.request({ method: 'GET', url: '/api/v1/answers/refused' });
     expect(response.statusCode).toBe(409);
+    const text = await t.request({ method: 'GET', url: '/api/v1/nested/refusedText' });
+    expect(text.statusCode).toBe(409);
+    expect(text.body).toBe('{"no": 1}');
   });
 
   it('is off unless CHECK_RESPONSES is set (production by default)', async () => {
@@ -146,13 +182,18 @@ describe('response contracts', () => {
           '/api/v1/unchecked',
           access.public,
           { response: z.object({ text: z.string() }) },
-          async () => ({ text: 1 }),
+          async (request) =>
+            (request.query as { text?: string }).text ? new JsonText('{"text": 1}') : { text: 1 },
         ),
     });
     try {
       const response = await unchecked.request({ method: 'GET', url: '/api/v1/unchecked' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ text: 1 });
+      // JSON text too is sent as it is, unchecked.
+      const text = await unchecked.request({ method: 'GET', url: '/api/v1/unchecked?text=1' });
+      expect(text.statusCode).toBe(200);
+      expect(text.body).toBe('{"text": 1}');
     } finally {
       await unchecked.close();
     }

@@ -156,3 +156,24 @@ describe('served over HTTPS', () => {
     }
   });
 });
+
+describe('the session', () => {
+  // Last in the file: it moves this app's clock a week on.
+  it('is kept alive by API requests only: a page load does not put off its idle end', async () => {
+    const reader = await t.createUser();
+    const idler = await t.createUser();
+    t.clock.advanceDays(6.5);
+    // Pages (here the 503 of an app not built) carry the cookie too, but only the API reads it.
+    expect((await t.request({ method: 'GET', url: '/login', as: idler })).statusCode).toBe(503);
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: reader })).statusCode).toBe(
+      200,
+    );
+    t.clock.advanceDays(1);
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: reader })).statusCode).toBe(
+      200,
+    );
+    const expired = await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: idler });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe(apiMessages.sessionExpired);
+  });
+});
