@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) in Debian's Chromium
 // on the built app as `npm start` serves it (temporary database with the demo data, free port):
 // the landing page /, /login and /signup, then /tutoring/{name} and /submission/{name} signed in as a demo student.
-// Each page runs three times in a fresh browser; the median run by performance score is reported.
+// Each page runs three times in a fresh browser (a run Lighthouse could not record, its `runtimeError`,
+// is made again and counted); the median run by performance score is reported.
 // Writes the figures, the machine's load and the versions into docs/performance.md. A benchmark,
 // not a CI gate: the machine is shared, so read the figures with the load printed beside them.
 import { spawn } from 'node:child_process';
@@ -50,6 +51,8 @@ type Run = {
   cls: number;
   si: number;
   failedA11y: string[];
+  /** Lighthouse's own failure to record the load (its `runtimeError`, e.g. `NO_NAVSTART`). */
+  recordingError?: string;
 };
 
 /** A fresh Chromium with its DevTools port, closed after one run so no cache carries over. */
@@ -114,7 +117,7 @@ async function runOnce(url: string, cookie: string | null): Promise<Run> {
       const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
       fs.writeFileSync(path.join(reports, name), JSON.stringify(result.lhr));
     }
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     const a11yIds = categories.accessibility?.auditRefs.map((ref) => ref.id) ?? [];
     return {
@@ -126,6 +129,7 @@ async function runOnce(url: string, cookie: string | null): Promise<Run> {
       cls: value('cumulative-layout-shift'),
       si: value('speed-index'),
       failedA11y: a11yIds.filter((id) => audits[id]?.score === 0).map((id) => `${id}: ${audits[id]?.title}`),
+      ...(runtimeError ? { recordingError: runtimeError.code } : {}),
     };
   });
 }
@@ -142,13 +146,31 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const rows: string[] = [];
   const problems: string[] = [];
+  /** Pages whose runs were made again after Lighthouse failed to record them, with how many. */
+  const retried: string[] = [];
   try {
     const cookie = await sessionCookie(app.baseURL);
     for (const page of pages.filter((p) => !ONLY || ONLY.includes(p.label))) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        runs.push(await runOnce(`${app.baseURL}${page.path}`, page.student ? cookie : null));
+      let recordingFailures = 0;
+      while (runs.length < RUNS) {
+        const run = await runOnce(`${app.baseURL}${page.path}`, page.student ? cookie : null);
+        if (run.recordingError === undefined) {
+          runs.push(run);
+          continue;
+        }
+        // Lighthouse could not read its own trace of the load (it scores such a run 0 and asks to
+        // "run Lighthouse again"): not a measurement of the page, so the run is made again and
+        // counted in the report. A page that fails every time stops the script.
+        recordingFailures++;
+        console.log(
+          `${page.label}: Lighthouse could not record a run (${run.recordingError}); running it again`,
+        );
+        if (recordingFailures > RUNS)
+          throw new Error(`Lighthouse failed to record ${page.label} ${recordingFailures} times`);
       }
+      if (recordingFailures > 0)
+        retried.push(`${page.label} (${recordingFailures} of ${RUNS + recordingFailures})`);
       const run = median(runs);
       const all = runs.map((r) => r.performance).join(', ');
       console.log(
@@ -178,6 +200,9 @@ async function main(): Promise<void> {
     `(mobile preset, simulated throttling) in Debian's Chromium, ${RUNS} runs per page, median by`,
     `performance score (all runs in brackets). Machine: ${os.cpus().length} cores, load average`,
     `${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(2)).join(' / ')} after (1 / 5 / 15 min).`,
+    retried.length === 0
+      ? 'Every run was recorded at the first attempt.'
+      : `Runs made again because Lighthouse could not record them (its \`runtimeError\`): ${retried.join(', ')}.`,
     '',
     '| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index |',
     '|---|---|---|---|---|---|---|---|',
