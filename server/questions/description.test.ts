@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionLimits } from '../../common/limits.ts';
+import { readApiDescription } from '../test/apiDescription.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
 /**
@@ -14,18 +15,13 @@ type Operation = {
 };
 
 let t: TestApp;
-let paths: Record<string, Record<string, Operation>>;
+let operation: (method: string, path: string) => Operation;
+let okSchema: (method: string, path: string) => unknown;
 beforeAll(async () => {
   t = await startTestApp();
-  const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
-  expect(response.statusCode).toBe(200);
-  paths = response.json().paths;
+  ({ operation, okSchema } = await readApiDescription<Operation>(t));
 });
 afterAll(() => t.close());
-
-const operation = (method: string, path: string) => paths[path]![method]!;
-const okSchema = (method: string, path: string) =>
-  operation(method, path).responses['200']!.content?.['application/json']?.schema;
 
 describe('the questions routes in the API description', () => {
   it("POST questions answers the new question's id", () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readApiDescription } from '../test/apiDescription.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
 /**
@@ -15,18 +16,13 @@ type Operation = {
 };
 
 let t: TestApp;
-let paths: Record<string, Record<string, Operation>>;
+let operation: (method: string, path: string) => Operation;
+let okSchema: (method: string, path: string) => unknown;
 beforeAll(async () => {
   t = await startTestApp();
-  const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
-  expect(response.statusCode).toBe(200);
-  paths = response.json().paths;
+  ({ operation, okSchema } = await readApiDescription<Operation>(t));
 });
 afterAll(() => t.close());
-
-const operation = (method: string, path: string) => paths[path]![method]!;
-const okSchema = (method: string, path: string) =>
-  operation(method, path).responses['200']!.content?.['application/json']?.schema;
 const statuses = (method: string, path: string) => Object.keys(operation(method, path).responses).map(Number);
 
 const DAY_COUNT_FIELDS = ['name', 'date', 'correctCounts', 'wrongCounts', 'unmarkedCounts'];
