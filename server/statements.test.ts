@@ -585,9 +585,10 @@ const HOT_PATH_BUDGET: Record<string, number> = {
   'GET /api/v1/submissions/:name': 4,
   // the month.
   'GET /api/v1/calendars/:name/:year/:month': 3,
-  // questions with options and topics (locked), the students' locks, consume + store + drop drafts,
-  // calendar recount, topic recount.
-  'POST /api/v1/submissions/multiples': 7,
+  // the questions locked, then read with options and topics (two statements: one that waited for
+  // the lock would read a concurrent modify's question with its old options — loadQuestions), the
+  // students' locks, consume + store + drop drafts, calendar recount, topic recount.
+  'POST /api/v1/submissions/multiples': 8,
 };
 
 /** Routes that read or write one thing (or are measured elsewhere), and why. */

@@ -12,7 +12,6 @@ import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submiss
 import { lockStudents } from '../users/queries.ts';
 import {
   ensureTopics,
-  existingQuestionIds,
   linkTopics,
   loadQuestions,
   type QuestionDetails,
@@ -55,11 +54,9 @@ export async function modifyQuestions(
   if (ids.length !== changes.length) throw badRequest((t) => t.questionSaveTexts.onceEach);
 
   return db.transaction(async (tx) => {
-    // Locked first, then read in a statement of its own: under READ COMMITTED a statement that waited
-    // for a row lock reads the row's new version, but its sub-selects (the options) as they were
-    // before the wait, and options planned by position from those collide with the last modify's.
-    const locked = await existingQuestionIds(tx, ids, 'no key update');
-    const existing = await loadQuestions(tx, [...locked]);
+    // Locked, then read in a statement of its own (loadQuestions says why): options planned by
+    // position from options read before the wait would collide with the last modify's.
+    const existing = await loadQuestions(tx, ids, 'no key update');
     const missing = ids.filter((id) => !existing.has(id));
     if (missing.length > 0) throw notFound((t) => t.questionSaveTexts.noQuestions(missing));
     const plans = planChanges(changes, existing, timeZone);

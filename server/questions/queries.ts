@@ -199,10 +199,14 @@ export const topicsOf = sql<
 >`coalesce((SELECT array_agg(t.title ORDER BY t.title) FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = questions.id), '{}'::text[])`;
 
 /**
- * Questions with their options and topics, in one statement (the options and topics are aggregated
- * beside each row). `lock` takes row locks on the questions in id order until the transaction ends:
- * `share` while answers are marked by the question's rules (a concurrent modify waits, so no answer
- * is marked by rules that are being replaced), `no key update` while the question itself is changed.
+ * Questions with their options and topics, read in one statement (the options and topics are
+ * aggregated beside each row). `lock` first takes row locks on the questions in id order until the
+ * transaction ends — `share` while answers are marked by the question's rules (a concurrent modify
+ * waits, so no answer is marked by rules that are being replaced), `no key update` while the question
+ * itself is changed — and reads them in the next statement: under READ COMMITTED a statement that
+ * waited for a row lock reads the locked row's new version but its sub-selects (the options) as they
+ * were before the wait, so a locked read in one statement could pair a modify's new question with
+ * its old options. The next statement's snapshot sees the modify whole.
  */
 export async function loadQuestions(
   db: DbOrTx,
@@ -211,15 +215,17 @@ export async function loadQuestions(
 ): Promise<Map<number, QuestionRow & QuestionDetails>> {
   if (ids.length === 0) return new Map();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  // Every answer runs this (locked `share`): prepared, the ids as one array parameter.
-  const rows = await prepared(db, `questions_with_details:${lock ?? 'none'}`, (name) => {
-    const query = db
+  const present = lock ? [...(await existingQuestionIds(db, sorted, lock))] : sorted;
+  if (present.length === 0) return new Map();
+  // Every answer runs this: prepared, the ids as one array parameter.
+  const rows = await prepared(db, 'questions_with_details', (name) =>
+    db
       .select({ ...getTableColumns(questions), candidates: candidatesOf, topics: topicsOf })
       .from(questions)
       .where(sql`${questions.id} = ANY(${sql.placeholder('ids')}::int[])`)
-      .orderBy(questions.id);
-    return (lock ? query.for(lock, { of: questions }) : query).prepare(name);
-  }).execute({ ids: sorted });
+      .orderBy(questions.id)
+      .prepare(name),
+  ).execute({ ids: present });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
