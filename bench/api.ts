@@ -6,6 +6,7 @@
 //   npm run bench:api -- --server before=/tmp/tf-base --server after=.   # two checkouts, interleaved
 //   npm run bench:api -- --cpu-only --server a=. --server 'b=.;NODE_OPTIONS=--max-semi-space-size=64'  # one setting
 //   npm run bench:api -- --db postgres --endpoints read --runs 1 --cpu-prof /tmp/prof
+//   npm run bench:api -- --alloc --db postgres --endpoints read --server before=/tmp/tf-base --server after=.
 //
 // Each round starts every server on a fresh copy of one seeded database (PostgreSQL: CREATE
 // DATABASE … TEMPLATE; PGlite: a copy of the data directory), warms each endpoint up, then measures
@@ -16,6 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { like } from 'drizzle-orm';
@@ -31,6 +33,7 @@ import { createQuestionsInBulk } from '../server/questions/bulk.ts';
 import { hashToken, SESSION_COOKIE, startSession } from '../server/sessions/service.ts';
 import { hashPassword } from '../server/users/passwords.ts';
 import { insertUser } from '../server/users/queries.ts';
+import type { ProbeReport, ProbeRequest } from './allocProbe.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -60,6 +63,17 @@ const { values: options } = parseArgs({
     slices: { type: 'string', default: '8' },
     /** Servers run with --trace-gc: each measurement prints its garbage collections and their pauses. */
     gc: { type: 'boolean', default: false },
+    /**
+     * Bytes of JavaScript objects the server allocates per request, and its collections per 10,000
+     * requests: `--reads` requests after `--warmup-reads`, counted inside the server (bench/allocProbe.ts).
+     */
+    alloc: { type: 'boolean', default: false },
+    reads: { type: 'string', default: '10000' },
+    'warmup-reads': { type: 'string', default: '3000' },
+    /** With --alloc: where the bytes are allocated (V8's sampling heap profiler, one sample per this many bytes). */
+    'alloc-sites': { type: 'string' },
+    /** With --alloc-sites: a directory for the sampled profiles (`.heapprofile`, Chrome DevTools' Memory tab). */
+    'alloc-profile': { type: 'string' },
   },
   allowNegative: true,
 });
@@ -287,7 +301,16 @@ type Running = {
   responseTimes: number[];
   /** With `--gc`: every garbage collection's main-thread pause so far (ms), by kind. */
   gcPauses: { kind: 'scavenge' | 'mark-compact'; ms: number }[];
+  /** With `--alloc`: asks the server's allocation probe (bench/allocProbe.ts). */
+  probe: ((request: ProbeRequest) => Promise<ProbeReport | null>) | null;
 };
+
+const ALLOC_PROBE = path.join(import.meta.dirname, 'allocProbe.ts');
+
+/** A checkout's `npm start` flags; none for the floor (bench/floor), which is no checkout of its own. */
+function nodeFlagsOf(dir: string): string[] {
+  return fs.existsSync(path.join(dir, 'package.json')) ? serverNodeFlags(dir) : [];
+}
 
 async function startServer(dir: string, env: Record<string, string>, profileName: string): Promise<Running> {
   const port = await freePort();
@@ -299,8 +322,11 @@ async function startServer(dir: string, env: Record<string, string>, profileName
       ]
     : [];
   const gc = options.gc ? ['--trace-gc'] : [];
+  // The probe is this checkout's file, so an older checkout is measured the same way.
+  const probe = options.alloc ? [`--import=${pathToFileURL(ALLOC_PROBE).href}`] : [];
   // The server as `npm start` starts it: with the Node flags of that checkout's start script.
-  const child = spawn(process.execPath, [...profile, ...gc, ...serverNodeFlags(dir), 'server/main.ts'], {
+  const args = [...profile, ...gc, ...probe, ...nodeFlagsOf(dir), 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -313,7 +339,7 @@ async function startServer(dir: string, env: Record<string, string>, profileName
       ...serverEnv,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.alloc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   // Logs go to a pipe that is read, as a log shipper would; counted, each answer's time kept, then dropped.
   let lines = 0;
@@ -350,7 +376,21 @@ async function startServer(dir: string, env: Record<string, string>, profileName
     child.once('exit', (code) => reject(new Error(`server in ${dir} exited (${code}): ${stderr}`))),
   );
   await Promise.race([started, exited]);
-  return { child, port, logLines: () => lines, responseTimes, gcPauses };
+  const probeOf = (request: ProbeRequest) =>
+    new Promise<ProbeReport | null>((resolve) => {
+      child.once('message', (answer: { probe: string }) =>
+        resolve(answer.probe === 'report' ? (answer as ProbeReport) : null),
+      );
+      child.send(request);
+    });
+  return {
+    child,
+    port,
+    logLines: () => lines,
+    responseTimes,
+    gcPauses,
+    probe: options.alloc ? probeOf : null,
+  };
 }
 
 /**
@@ -375,6 +415,30 @@ async function stopServer(running: Running): Promise<void> {
   const exited = new Promise((resolve) => running.child.once('exit', resolve));
   running.child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * One server of `--server` on a fresh copy of the seeded database of `kind`, for one round: `body`
+ * measures it; the server is stopped and the copy dropped whatever happens.
+ */
+async function onFreshCopy(
+  server: (typeof servers)[number],
+  kind: Kind,
+  round: number,
+  body: (running: Running, copy: Awaited<ReturnType<typeof freshCopy>>) => Promise<void>,
+): Promise<void> {
+  const copy = await freshCopy(kind);
+  const running = await startServer(
+    server.dir,
+    { ...server.env, ...copy.env },
+    `${server.label}-${kind}-${round}`,
+  );
+  try {
+    await body(running, copy);
+  } finally {
+    await stopServer(running);
+    await dropCopy(copy);
+  }
 }
 
 // ---------------------------------------------------------------------------------- the load
@@ -493,6 +557,8 @@ async function load(
   next: { k: number },
   /** A burst of `--cpu-only` may end before a starved server answers: counted, not a failure. */
   allowNone = false,
+  /** Exactly this many requests instead of `seconds` of them (`--alloc`). */
+  amount?: number,
 ): Promise<Figures> {
   const headers: Record<string, string> = {
     'accept-encoding': 'gzip, deflate, br',
@@ -549,7 +615,7 @@ async function load(
   }
   // A slow answer is a figure, not a failure: autocannon's default 10 s time-out would count the
   // embedded database's tail under 50 writers as errors and stop the bench.
-  const result = await autocannon({ ...options, timeout: 60 });
+  const result = await autocannon({ ...options, ...(amount ? { amount } : {}), timeout: 60 });
   const ok = result['2xx'];
   if ((ok === 0 && !allowNone) || result.non2xx > 0 || result.errors > 0) {
     throw new Error(
@@ -829,7 +895,7 @@ async function main() {
       `servers: ${servers
         .map(
           (s) =>
-            `${s.label}=${s.dir}${serverNodeFlags(s.dir)
+            `${s.label}=${s.dir}${nodeFlagsOf(s.dir)
               .map((f) => ` ${f}`)
               .join('')}`,
         )
@@ -844,6 +910,7 @@ async function main() {
     `seeded ${kinds.join(' and ')}: ${studentCount} writers × ${questionCount} pending questions, a reader with 20 pending and 20 answered (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`,
   );
   if (options['cpu-only']) return cpuSitting(fixtures);
+  if (options.alloc) return allocSitting(fixtures);
   const pgFixture = fixtures.get('postgres');
   const scripts = pgFixture && options.pgbench ? await pgbenchScripts(pgFixture) : null;
 
@@ -857,13 +924,7 @@ async function main() {
     for (const server of servers) {
       for (const kind of kinds) {
         const data = fixtures.get(kind)!;
-        const copy = await freshCopy(kind);
-        const running = await startServer(
-          server.dir,
-          { ...server.env, ...copy.env },
-          `${server.label}-${kind}-${round}`,
-        );
-        try {
+        await onFreshCopy(server, kind, round, async (running, copy) => {
           const next = { k: 0 };
           for (const endpoint of endpoints) {
             if (warmup > 0) await load(running.port, data, endpoint, warmup, next);
@@ -904,10 +965,7 @@ async function main() {
             rows.push(row);
             printRow(row);
           }
-        } finally {
-          await stopServer(running);
-          await dropCopy(copy);
-        }
+        });
       }
     }
     if (scripts && pgFixture) {
@@ -1067,6 +1125,99 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
         .padStart(5)} / ${median(group.map((r) => r.main))
         .toFixed(0)
         .padStart(5)}`,
+    );
+  }
+}
+
+/**
+ * Bytes of JavaScript objects the server allocates per request, and its collections per 10,000
+ * requests (`--alloc`). Counted inside the server by bench/allocProbe.ts (V8's heap statistics around
+ * every collection), so unlike times they do not depend on how busy the machine is: each server
+ * alone on its own copy, `--warmup-reads` requests, then `--reads` requests counted. With
+ * `--alloc-sites <bytes>`, V8's sampling heap profiler (one sample per that many bytes allocated,
+ * objects later collected included) says where: by allocating frame (Node's own modules and native
+ * code included), and by the nearest frame of our code or a package above it.
+ */
+async function allocSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
+  const reads = Number(options.reads);
+  const warmupReads = Number(options['warmup-reads']);
+  const sites = options['alloc-sites'] === undefined ? null : Number(options['alloc-sites']);
+  const results: {
+    label: string;
+    kind: Kind;
+    endpoint: Endpoint;
+    bytes: number;
+    scavenges: number;
+    markCompacts: number;
+  }[] = [];
+  const perRequest = (bytes: number) => `${(bytes / reads / 1024).toFixed(1).padStart(6)} KB`;
+  for (let round = 1; round <= runs; round++) {
+    for (const server of servers) {
+      for (const kind of kinds) {
+        const data = fixtures.get(kind)!;
+        await onFreshCopy(server, kind, round, async (running) => {
+          const next = { k: 0 };
+          for (const endpoint of endpoints) {
+            if (warmupReads > 0) await load(running.port, data, endpoint, 0, next, false, warmupReads);
+            await drained(running.port);
+            const profileDir = options['alloc-profile'];
+            if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+            await running.probe!({
+              probe: 'start',
+              sites: sites !== null,
+              interval: sites ?? 0,
+              ...(profileDir
+                ? {
+                    profileFile: path.resolve(
+                      profileDir,
+                      `${server.label}-${kind}-${endpoint}-${round}.heapprofile`,
+                    ),
+                  }
+                : {}),
+            });
+            const figures = await load(running.port, data, endpoint, 0, next, false, reads);
+            const report = await running.probe!({ probe: 'stop' });
+            if (!report) throw new Error('the allocation probe did not answer');
+            if (figures.sent !== reads)
+              throw new Error(`${endpoint}: ${figures.sent} requests sent, not ${reads}`);
+            const row = {
+              label: server.label,
+              kind,
+              endpoint,
+              bytes: report.bytes / reads,
+              scavenges: (report.scavenges * 10_000) / reads,
+              markCompacts: (report.markCompacts * 10_000) / reads,
+            };
+            results.push(row);
+            console.log(
+              `  ${`${server.label} ${kind}`.padEnd(24)} ${endpoint.padEnd(12)} ${(row.bytes / 1024).toFixed(1).padStart(6)} KB allocated per request   ${row.scavenges.toFixed(1)} scavenges and ${row.markCompacts.toFixed(1)} mark-compacts per 10,000 requests   (${reads} requests, round ${round})`,
+            );
+            if (report.sites) {
+              const { self, caller, component, sampledBytes } = report.sites;
+              console.log(`    sampled ${perRequest(sampledBytes)} per request; by allocating frame:`);
+              for (const site of self.slice(0, 30))
+                console.log(`    ${perRequest(site.bytes)}  ${site.where}`);
+              console.log('    by the nearest frame of our code or a package:');
+              for (const site of caller.slice(0, 30))
+                console.log(`    ${perRequest(site.bytes)}  ${site.where}`);
+              console.log('    by the package (or our file) of that frame:');
+              for (const site of component) console.log(`    ${perRequest(site.bytes)}  ${site.where}`);
+            }
+          }
+        });
+      }
+    }
+  }
+  console.log(`\nallocation per request, medians of ${runs} rounds`);
+  const groups = new Map<string, typeof results>();
+  for (const row of results) {
+    const key = `${row.kind}\t${row.endpoint}\t${row.label}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const [key, group] of groups) {
+    const [kind, endpoint, label] = key.split('\t');
+    console.log(
+      `  ${`${label} ${kind}`.padEnd(24)} ${endpoint!.padEnd(12)} ${(median(group.map((r) => r.bytes)) / 1024).toFixed(1).padStart(6)} KB per request   ${median(group.map((r) => r.scavenges)).toFixed(1)} scavenges, ${median(group.map((r) => r.markCompacts)).toFixed(1)} mark-compacts per 10,000 requests`,
     );
   }
 }

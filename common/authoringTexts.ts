@@ -91,7 +91,8 @@ export const questionSaveTexts = {
   unknownStudents: (names: readonly string[]) =>
     `unknown student${names.length > 1 ? 's' : ''} ${names.map((n) => `"${n}"`).join(', ')}`,
   unknownStudent: (name: string) => `Unknown student "${name}"`,
-  bulkItem: (index: number, problems: readonly string[]) => `Item ${index}: ${problems.join(', ')}`,
+  /** `number` counts from 1, as the /upload/multiples preview's `bulkTexts.item` does. */
+  bulkItem: (number: number, problems: readonly string[]) => `Item ${number}: ${problems.join(', ')}`,
   bulkRefused: (failed: number, total: number, items: readonly string[], more: number) =>
     `${failed} of ${total} questions cannot be saved; nothing was saved. ${items.join('; ')}${more > 0 ? ` (and ${more} more items)` : ''}`,
   onceEach: 'Each question may appear once in a modify request.',
@@ -165,8 +166,9 @@ export const bulkTexts = {
   preview: 'Preview',
   parsed: (count: number, failing: number) =>
     `${count} questions parsed${failing ? `, ${failing} with problems` : ', all ready'}.`,
-  item: (index: number) => `Item ${index}`,
-  problemsOf: (index: number) => `Problems of item ${index}`,
+  /** `number` counts from 1 (the first question is Item 1), as the server's refusal does. */
+  item: (number: number) => `Item ${number}`,
+  problemsOf: (number: number) => `Problems of item ${number}`,
   missing: '(missing)',
   perLine: (field: string) => `${field} (one per line)`,
 };

@@ -40,6 +40,18 @@ describe('wallClock across a change of offset inside a quarter hour', () => {
     expect(clock('1900-12-31T15:55:00Z', zone)).toBe('1900-12-31 23:55:0');
     expect(clock('1900-12-31T15:52:00Z', zone)).toBe('1900-12-31 23:57:43');
   });
+
+  // Off the quarter hour *away from* the offset the zone had on 1 January 1970 (the two zones of
+  // Intl.supportedValuesOf('timeZone') whose 1970 offset is no whole quarter hour): the slot's first
+  // second still has the 1970 offset, so the end of the slot must be read where it is.
+  it('Monrovia, 1972 (-0:44:30 to 0:00), and Kiritimati, 1979 (-10:40 to -10:00)', () => {
+    const monrovia = spelled('Africa/Monrovia');
+    expect(clock('1972-01-07T00:44:40Z', monrovia)).toBe('1972-1-7 0:44:40');
+    expect(clock('1972-01-07T00:44:00Z', monrovia)).toBe('1972-1-6 23:59:30');
+    const kiritimati = spelled('Pacific/Kiritimati');
+    expect(clock('1979-10-01T10:41:00Z', kiritimati)).toBe('1979-10-1 0:41:0');
+    expect(clock('1979-10-01T10:39:00Z', kiritimati)).toBe('1979-9-30 23:59:0');
+  });
 });
 
 describe('strict days and date-times (survivors)', () => {

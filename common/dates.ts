@@ -52,7 +52,7 @@ export function wallClockFromIntl(instant: Date, timeZone: string): WallClock {
 }
 
 /**
- * Seconds each zone is ahead of UTC, per quarter hour (zones change offset on quarter hours). Every
+ * Seconds each zone is ahead of UTC, per quarter hour (most changes of offset fall on one). Every
  * date of every answer is formatted, and `formatToParts` is slow: a slot's offset is read from Intl
  * once, at its first and last second, and kept only when both agree (a slot in which the offset
  * changes is always read from Intl).

@@ -146,8 +146,9 @@ test('a bulk upload with a broken item shows the error at that item, saves nothi
 
   await page.getByLabel('Questions as JSON').fill(JSON.stringify(broken, null, 2));
   await page.getByRole('button', { name: 'Submit' }).click();
-  const item3 = page.getByRole('article', { name: 'Item 3' });
-  await expect(item3.getByRole('list', { name: 'Problems of item 3' })).toHaveText('Explanation is missing');
+  // The fourth question (`[3]` in the JSON) is Item 4: people count from 1.
+  const fourth = page.getByRole('article', { name: 'Item 4', exact: true });
+  await expect(fourth.getByRole('list', { name: 'Problems of item 4' })).toHaveText('Explanation is missing');
   await expect(page.getByText('7 questions parsed, 1 with problems.')).toBeVisible();
 
   // Nothing was saved: the archive has no question with the token yet.
@@ -155,8 +156,8 @@ test('a bulk upload with a broken item shows the error at that item, saves nothi
   const none = await api.get(`/api/v1/questions?field=all&q=${token}`);
   expect((await none.json()).totalElements).toBe(0);
 
-  await item3.getByLabel('explanation').fill(`Explained by ${token} number 3.`);
-  await expect(item3.getByRole('list', { name: 'Problems of item 3' })).toHaveCount(0);
+  await fourth.getByLabel('explanation').fill(`Explained by ${token} number 3.`);
+  await expect(fourth.getByRole('list', { name: 'Problems of item 4' })).toHaveCount(0);
   await expect(page.getByLabel('Questions as JSON')).toHaveValue(
     new RegExp(`Explained by ${token} number 3`),
   );

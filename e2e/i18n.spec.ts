@@ -275,10 +275,16 @@ test.describe('a teacher in Korean (browser ko-KR)', () => {
     await page.getByLabel(bulkTexts.json).fill(JSON.stringify([item([demo.alice.name]), item([ghost])]));
     await page.getByRole('button', { name: bulkTexts.submit, exact: true }).click();
     // Only the server knows the student does not exist: its answer names the problem in Korean.
-    await expect(page.getByRole('list', { name: bulkTexts.problemsOf(1) })).toHaveText(
+    // The second question (`[1]`) is 2번 항목 on its card and in the alert: people count from 1.
+    await expect(page.getByRole('list', { name: '2번 항목의 문제점' })).toHaveText(
       koAuthoring.questionSaveTexts.unknownStudent(ghost),
     );
-    await expect(page.getByRole('list', { name: bulkTexts.problemsOf(0) })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: `2번 항목: ${koAuthoring.questionSaveTexts.unknownStudent(ghost)}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: '1번 항목의 문제점' })).toHaveCount(0);
   });
 
   test('uploads a question, marks an answer in the inbox and finds the question in the archive, in Korean', async ({

@@ -103,8 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   limitConnections(app, http.maxConnections);
   app.decorate('deps', deps);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that never wait take a callback rather than being async: no promise per request (the
+  // read's allocations, docs/performance.md "Allocation per read").
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandling(app);

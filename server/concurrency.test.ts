@@ -142,8 +142,7 @@ describe('parallel requests', () => {
   });
 
   it("keep calendars and topic statistics exact while two teachers mark overlapping students' answers in the inbox and the students answer", async () => {
-    const students: TestUser[] = [];
-    for (let i = 0; i < 4; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+    const students = await t.createUsers(4);
     const names = students.map((s) => s.user.username);
     const due = dueIn(t, 30);
     const essays: number[] = [];
@@ -337,8 +336,7 @@ describe('parallel requests', () => {
   });
 
   it('keep topic statistics exact while a teacher links topics, modifies and marks as students answer', async () => {
-    const students: TestUser[] = [];
-    for (let i = 0; i < 8; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+    const students = await t.createUsers(8);
     const names = students.map((s) => s.user.username);
     const choice = await createQuestion(t, teacher, { students: names, topics: ['race a'] });
     const short = await createQuestion(t, teacher, { type: 's', students: names, topics: ['race b'] });
@@ -369,8 +367,7 @@ describe('parallel requests', () => {
   });
 
   it('count every answer under every topic linked while the answers arrive', async () => {
-    const students: TestUser[] = [];
-    for (let i = 0; i < BURST; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+    const students = await t.createUsers(BURST);
     const id = await createQuestion(t, teacher, {
       students: students.map((s) => s.user.username),
       topics: [],

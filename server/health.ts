@@ -61,8 +61,10 @@ export function registerHealth(app: FastifyInstance): void {
       return state.shuttingDown;
     },
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback, not an async hook: every answer runs it, and it never waits.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (state.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // Probes come every few seconds: their lines would drown the log, so only failures are logged.

@@ -144,16 +144,3 @@ function pageFields(
     sort,
   };
 }
-
-/**
- * A page as JSON text around content that is JSON text already (an array of `count` items, built
- * by the database): the text `JSON.stringify(toPage(content, request, totalElements))` gives.
- */
-export function pageJson(
-  contentJson: string,
-  count: number,
-  request: PageRequest,
-  totalElements: number,
-): string {
-  return `{"content":${contentJson},${JSON.stringify(pageFields(count, request, totalElements)).slice(1)}`;
-}

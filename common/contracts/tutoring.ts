@@ -16,18 +16,17 @@ const optionalText = (max: number) =>
     .transform((v) => (v?.trim() ? v : null));
 
 /** A candidate as sent: a plain string, or `{id, value}` as the pages echo them back. */
-const candidate = z.union([
-  z
-    .string({ error: 'must be a text' })
-    .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`),
-  z
-    .object({
-      value: z
-        .string()
-        .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`),
-    })
-    .transform((c) => c.value),
-]);
+const candidateText = z
+  .string({ error: 'must be a text' })
+  .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`);
+const candidate = z.union([candidateText, z.object({ value: candidateText }).transform((c) => c.value)], {
+  // zod's own "Invalid input" when both forms fail: the problem of the form the value was sent in
+  // instead (an object means `{value}`; anything else, a text).
+  error: (issue) => {
+    const meant = typeof issue.input === 'object' && issue.input !== null ? 1 : 0;
+    return (issue as { errors?: { message: string }[][] }).errors?.[meant]?.[0]?.message;
+  },
+});
 
 const nameList = (max: number, itemMax: number) =>
   z

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
+import { apiMessages } from '../../common/messages.ts';
+import { ORIGIN, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { type Cast, createCast, PERSONAS } from '../test/personas.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 
@@ -403,5 +404,90 @@ describe('access matrix', () => {
     expect((await call(t, cast.teacher, 'GET', url)).statusCode).toBe(403);
     expect((await call(t, both, 'GET', url)).statusCode).toBe(200);
     expect((await call(t, cast.admin, 'GET', url)).statusCode).toBe(200);
+  });
+});
+
+describe('whom a named-person route may name', () => {
+  it("tells staff a student's route naming a teacher is not found, whichever rule it declares", async () => {
+    // One route per kind of student rule: read, write, marking (staff only), a rebuild (admin only).
+    const routes = [
+      ['GET', '/api/v1/drafts/:name'],
+      ['PATCH', '/api/v1/drafts/:name'],
+      ['GET', '/api/v1/submissions/mark/:name'],
+      ['PATCH', '/api/v1/calendars/:name'],
+    ] as const;
+    for (const [method, path] of routes) {
+      const body = method === 'GET' ? undefined : {};
+      const response = await call(t, cast.admin, method, path.replace(':name', people.teacher), body);
+      expect(response.statusCode, `${method} ${path}`).toBe(404);
+      expect(response.json().message, `${method} ${path}`).toBe(apiMessages.studentNotFound);
+    }
+  });
+
+  it('tells staff an unknown account is not found on the routes about any account', async () => {
+    for (const url of ['/api/v1/users/nobody-at-all', '/api/v1/subscriptions?name=nobody-at-all']) {
+      const response = await call(t, cast.admin, 'GET', url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message, url).toBe(apiMessages.userNotFound);
+    }
+  });
+
+  it("keeps a teacher's own list from a parent who teaches, even when that teacher is their linked child", async () => {
+    const child = await t.createUser({ roles: ['STUDENT', 'TEACHER'] });
+    const parentWhoTeaches = await t.createUser({ roles: ['PARENT', 'TEACHER'] });
+    const linked = await call(
+      t,
+      cast.admin,
+      'POST',
+      `/api/v1/users/children/${parentWhoTeaches.user.username}`,
+      [child.user.username],
+    );
+    expect(linked.statusCode).toBe(200);
+    const url = `/api/v1/teacher/${child.user.username}/students`;
+    expect((await call(t, parentWhoTeaches, 'GET', url)).statusCode).toBe(403);
+    expect((await call(t, child, 'GET', url)).statusCode).toBe(200);
+  });
+
+  /** Statements of one request, with the session looked up again (as server/statements.test.ts counts). */
+  async function counted(as: TestUser, url: string) {
+    t.app.sessionCache.clear();
+    const before = t.database.queries.count;
+    const response = await call(t, as, 'GET', url);
+    return {
+      status: response.statusCode,
+      message: response.json().message,
+      statements: t.database.queries.count - before,
+    };
+  }
+
+  it('refuses a name missing from the query, or given twice, without looking anyone up', async () => {
+    // What a refusal by role alone costs: the session's look-up.
+    const teacherRefused = await counted(cast.teacher, '/api/v1/audit');
+    expect(teacherRefused.status).toBe(403);
+    const studentRefused = await counted(cast.student, '/api/v1/student');
+    expect(studentRefused.status).toBe(403);
+    // A name that is no single string names nobody: refused as an unknown name, never a 500.
+    const twice = `name=${people.student}&name=${people.student}`;
+    for (const query of ['', `?${twice}`, '?name=']) {
+      const url = `/api/v1/simple_math/count${query}`;
+      expect(await counted(cast.teacher, url), url).toEqual({
+        status: 404,
+        message: apiMessages.studentNotFound,
+        statements: teacherRefused.statements,
+      });
+      expect(await counted(cast.student, url), url).toEqual({
+        status: 403,
+        message: apiMessages.forbidden,
+        statements: studentRefused.statements,
+      });
+    }
+  });
+
+  it("refuses a teacher's own list to anyone but staff before looking anyone up", async () => {
+    const refused = await counted(cast.student, '/api/v1/student');
+    expect(refused.status).toBe(403);
+    for (const persona of [cast.student, cast.parent]) {
+      expect(await counted(persona, `/api/v1/teacher/${people.teacher}/students`)).toEqual(refused);
+    }
   });
 });

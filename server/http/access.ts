@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 import { apiMessages } from '../../common/messages.ts';
 import { hasAnyRole, type Role, STAFF_ROLES } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
@@ -97,6 +103,25 @@ export async function resolveSubjectAccess(
   return (await resolveSubjectsAccess(db, auth, [name], options)).get(name.toLowerCase())!;
 }
 
+/** The role a named person must hold for each kind of subject rule (none for any account). */
+const REQUIRED_ROLE = { student: 'STUDENT', teacher: 'TEACHER', user: null } as const;
+
+/**
+ * The caller naming themself with the role the route needs (a student's own pages: nearly every
+ * request): the rule's answer is the caller's own row, as `resolveSubjectsAccess` would give, known
+ * without a statement, a set or a map (the student's tutoring read is the hottest path).
+ */
+export function ownSubject(
+  auth: Auth | null,
+  name: string,
+  subject: SubjectAccess['subject'],
+): UserRow | null {
+  const own = auth?.user;
+  if (!own || own.id !== auth.userId || name.toLowerCase() !== own.username.toLowerCase()) return null;
+  const requiredRole = REQUIRED_ROLE[subject];
+  return requiredRole === null || own.roles.includes(requiredRole) ? own : null;
+}
+
 /**
  * The same rule for several named people at once (answers naming several students), in at most two
  * statements however many names: keyed by the lower-cased name. Any name the caller may not use
@@ -116,8 +141,7 @@ export async function resolveSubjectsAccess(
   const others = wanted.filter((name) => name !== '' && name !== own?.username.toLowerCase());
   const found = others.length > 0 ? await findUsersByUsernames(db, others) : new Map<string, UserRow>();
   if (own) found.set(own.username.toLowerCase(), own);
-  const requiredRole =
-    options.subject === 'student' ? 'STUDENT' : options.subject === 'teacher' ? 'TEACHER' : null;
+  const requiredRole = REQUIRED_ROLE[options.subject];
   const people = new Map<string, UserRow>();
   for (const name of wanted) {
     const person = found.get(name);
@@ -156,25 +180,40 @@ function readName(request: FastifyRequest, from: 'params' | 'query', param: stri
   return typeof value === 'string' ? value : '';
 }
 
-async function enforceAccess(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+/**
+ * The `onRequest` check of every declared route. A hook with a callback, not an async one: a caller
+ * naming themself (`ownSubject`) and every rule without a named person are answered at once, with
+ * no promise, on every request; only a person to look up waits for the database.
+ */
+function enforceAccess(
+  this: FastifyInstance,
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const rule = request.routeOptions.config.access;
-  if (!rule || rule.kind === 'public') return;
-  if (!request.auth) {
-    throw unauthorized(request.sessionExpired ? apiMessages.sessionExpired : apiMessages.notSignedIn);
+  const auth = request.auth;
+  if (!rule || rule.kind === 'public') done();
+  else if (!auth) {
+    done(unauthorized(request.sessionExpired ? apiMessages.sessionExpired : apiMessages.notSignedIn));
+  } else if (rule.kind === 'signedIn') done();
+  else if (rule.kind === 'roles') {
+    done(hasAnyRole(auth.roles, rule.roles) ? undefined : forbidden(apiMessages.forbidden));
+  } else if (rule.onlyRoles && !hasAnyRole(auth.roles, rule.onlyRoles))
+    done(forbidden(apiMessages.forbidden));
+  else {
+    const name = readName(request, rule.from, rule.param);
+    const own = ownSubject(auth, name, rule.subject);
+    if (own) {
+      request.subject = own;
+      done();
+    } else {
+      resolveSubjectAccess(this.deps.database.db, auth, name, rule).then((person) => {
+        request.subject = person;
+        done();
+      }, done);
+    }
   }
-  if (rule.kind === 'signedIn') return;
-  if (rule.kind === 'roles') {
-    if (!hasAnyRole(request.auth.roles, rule.roles)) throw forbidden(apiMessages.forbidden);
-    return;
-  }
-  if (rule.onlyRoles && !hasAnyRole(request.auth.roles, rule.onlyRoles))
-    throw forbidden(apiMessages.forbidden);
-  request.subject = await resolveSubjectAccess(
-    this.deps.database.db,
-    request.auth,
-    readName(request, rule.from, rule.param),
-    rule,
-  );
 }
 
 /** Handlers registered through `declareRoutes` (http/route.ts); any other `/api/` handler is refused. */

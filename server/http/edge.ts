@@ -9,15 +9,20 @@ import { badRequest } from '../errors.ts';
  * since the app's own origin is built from it.
  */
 export function registerEdgeChecks(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // Callbacks, not async hooks: every request runs them, and they never wait.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Undecoded, so `%00` is the only spelling of a NUL in a path or query (`%2500` is "%00").
-    if (hasNulInAddress(request.raw.url ?? '')) throw badRequest(apiMessages.nulCharacter);
-    if (request.host && !isValidHost(request.host)) throw badRequest(apiMessages.badHost);
+    if (hasNulInAddress(request.raw.url ?? '')) return done(badRequest(apiMessages.nulCharacter));
+    const host = request.host;
+    if (host && !isValidHost(host)) return done(badRequest(apiMessages.badHost));
+    done();
   });
   // After the body is parsed and before the route's own checks (access rules run in onRequest and
   // never read the body).
-  app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.body)) throw badRequest(apiMessages.nulCharacter);
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(
+      request.body !== undefined && holdsNul(request.body) ? badRequest(apiMessages.nulCharacter) : undefined,
+    );
   });
 }
 

@@ -35,6 +35,7 @@ export function parsePage(query: unknown, sortable: Sortable): PageRequest {
  */
 export function sortVariant(sort: readonly SortOrder[]): string | null {
   if (sort.length > 2) return null;
+  if (sort.length === 0) return '';
   return sort.map((s) => `${s.field}.${s.direction}`).join(',');
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '../../common/zod.ts';
+import { questions } from '../db/schema.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
-import { declareRoutes, JsonText } from './route.ts';
+import { declareRoutes, JsonText, PARSED_QUERIES_MAX, PARSED_QUERY_TEXT_MAX } from './route.ts';
 
 /**
  * A route whose declaration cannot work stops the app at start-up (registration), instead of
@@ -11,16 +12,27 @@ import { declareRoutes, JsonText } from './route.ts';
  */
 let t: TestApp;
 const registrationErrors: Record<string, string> = {};
+/** What the query route's handler was given, request by request. */
+const seen: { query: unknown; page: unknown }[] = [];
+/** The app's error lines (an answer that differs from its contract is one), parsed. */
+const errorLines: { msg?: string; err?: { message?: string } }[] = [];
 beforeAll(async () => {
   t = await startTestApp({
+    env: { LOG_LEVEL: 'error' },
+    logOutput: { write: (line) => void errorLines.push(JSON.parse(line)), dropped: 0, flush: async () => {} },
     registerExtra: (app: FastifyInstance) => {
       const route = declareRoutes(app);
       const attempts: Record<string, () => void> = {
         plainWithAccess: () =>
           app.get('/api/v1/plain', { config: { access: access.public } }, async () => 'x'),
         undeclared: () => app.get('/api/v1/undeclared', async () => 'x'),
+        twoMethods: () =>
+          app.route({ method: ['GET', 'POST'], url: '/api/v1/both', handler: async () => 'x' }),
+        noParam: () => route.get('/api/v1/unnamed', access.studentRead('', 'query'), async () => 'x'),
         missingParam: () => route.get('/api/v1/nameless', access.studentRead('name'), async () => 'x'),
         readOnWrite: () => route.post('/api/v1/redo/:name', access.studentRead('name'), async () => 'x'),
+        teacherListOnWrite: () =>
+          route.post('/api/v1/roster/:id', access.teacherOwnRead('id'), async () => 'x'),
         noRoles: () => route.get('/api/v1/nobody', access.roles(), async () => 'x'),
         fine: () =>
           route.post('/api/v1/fine/:name', access.studentWrite('name'), async (request) => ({
@@ -35,12 +47,19 @@ beforeAll(async () => {
         wrongType: { text: 'hi', count: '1' },
         missing: { text: 'hi' },
         extra: { text: 'hi', count: 1, passwordHash: 'x' },
+        // The same fields, but not a plain object: it differs as a whole, at no one field.
+        instance: new (class Greeting {
+          text = 'hi';
+          count = 1;
+        })(),
         // JSON text sent as it is (JsonText): checked as any answer, and as JSON.stringify writes it.
         textSame: new JsonText('{"text":"h\\u0001i \\"é\\"","count":1}'),
         textSpaced: new JsonText('{"text": "hi", "count": 1}'),
         textEscaped: new JsonText('{"text":"\\u00e9","count":1}'),
         textExtra: new JsonText('{"text":"hi","count":1,"passwordHash":"x"}'),
         textBroken: new JsonText('{"text":"hi",'),
+        // A bare string: Fastify would send it as text/plain without any preSerialization hook.
+        bareString: '{"text":"hi","count":1}',
       };
       route.get(
         '/api/v1/answers/:kind',
@@ -71,6 +90,59 @@ beforeAll(async () => {
           return nested[request.params.kind];
         },
       );
+      // Any status the handler is told (?text=1: as JSON text), with an answer the contract refuses:
+      // only a 2xx answer is checked.
+      route.get(
+        '/api/v1/status/:code',
+        access.public,
+        { params: z.object({ code: z.string().transform(Number) }), response: Greeting },
+        async (request, reply) => {
+          reply.code(request.params.code);
+          return (request.query as { text?: string }).text ? new JsonText('{"other":true}') : { other: true };
+        },
+      );
+      // A contract that changes what it takes (a default, a fallback): where the answer differs is
+      // between values of different kinds — nothing and a list, null and an object, an object and a
+      // text, an object and null.
+      const Changed = z.object({
+        list: z.array(z.number()).default([]),
+        box: z.object({ n: z.number() }).catch({ n: 0 }),
+        label: z.string().catch('none'),
+        maybe: z.object({ n: z.number() }).nullable().catch(null),
+      });
+      const whole = { list: [1], box: { n: 1 }, label: 'x', maybe: null };
+      const changed: Record<string, unknown> = {
+        listMissing: { box: { n: 1 }, label: 'x', maybe: null },
+        boxNull: { ...whole, box: null },
+        labelObject: { ...whole, label: { a: 1 } },
+        maybeObject: { ...whole, maybe: { n: 'x' } },
+      };
+      route.get(
+        '/api/v1/changed/:kind',
+        access.public,
+        { params: z.object({ kind: z.string() }), response: Changed },
+        async (request) => changed[request.params.kind],
+      );
+      // Path parameters refused without a word of their own: the 400 names the part.
+      route.get(
+        '/api/v1/wordless/:id',
+        access.public,
+        { params: z.object({ id: z.string() }).refine(() => false, { message: '' }) },
+        async () => 'x',
+      );
+      // A query and a page, parsed once per query string (parseDeclared).
+      route.get(
+        '/api/v1/query',
+        access.public,
+        {
+          query: z.object({ n: z.string().regex(/^\d+$/).transform(Number).optional() }),
+          page: { id: questions.id },
+        },
+        async (request) => {
+          seen.push({ query: request.query, page: request.page });
+          return { query: request.query, page: request.page };
+        },
+      );
       for (const [name, attempt] of Object.entries(attempts)) {
         try {
           attempt();
@@ -85,18 +157,44 @@ afterAll(() => t.close());
 
 describe('route declarations', () => {
   it('refuses an /api/ route registered without declareRoutes, with or without config.access', () => {
-    expect(registrationErrors.plainWithAccess).toMatch(/not declared with declareRoutes/);
-    expect(registrationErrors.undeclared).toMatch(/declares no access rule/);
-  });
-
-  it('refuses a named-person rule whose parameter is not in the path', () => {
-    expect(registrationErrors.missingParam).toMatch(
-      /reads the person from :name, which its path does not have/,
+    expect(registrationErrors.plainWithAccess).toBe(
+      'Route GET /api/v1/plain is not declared with declareRoutes (server/http/route.ts).',
+    );
+    expect(registrationErrors.undeclared).toBe(
+      'Route GET /api/v1/undeclared declares no access rule (config.access).',
+    );
+    // The message names every method of the route, so the one to fix is found at once.
+    expect(registrationErrors.twoMethods).toBe(
+      'Route GET,POST /api/v1/both declares no access rule (config.access).',
     );
   });
 
-  it('refuses a read-only (parent-allowed) rule on a method that writes', () => {
+  it('refuses a named-person rule whose parameter is not in the path, or that names no parameter', () => {
+    expect(registrationErrors.missingParam).toBe(
+      'Route GET /api/v1/nameless: its access rule reads the person from :name, which its path does not have.',
+    );
+    expect(registrationErrors.noParam).toBe(
+      'Route GET /api/v1/unnamed: its access rule names no parameter for the person.',
+    );
+  });
+
+  it("refuses a read-only (parent-allowed) rule on a method that writes, a teacher's own list's too", () => {
     expect(registrationErrors.readOnWrite).toMatch(/read-only access .* on a method that writes/);
+    expect(registrationErrors.teacherListOnWrite).toMatch(/read-only access .* on a method that writes/);
+  });
+
+  it('catalogues each route with the contracts it declared (what /api/openapi.json describes)', () => {
+    const declared = (url: string) => t.app.apiRoutes.find((route) => route.url === url);
+    const query = declared('/api/v1/query')?.schemas;
+    expect(Object.keys(query ?? {}).sort()).toEqual(['page', 'query']);
+    expect(query?.page).toEqual({ id: questions.id });
+    expect(declared('/api/v1/fine/:name')).toMatchObject({ method: 'POST', schemas: undefined });
+  });
+
+  it("names the part of the request a wordless refusal is about (the path's parameters)", async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/wordless/1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The request params is not valid.' });
   });
 
   it('refuses a roles rule naming no role', () => {
@@ -128,10 +226,12 @@ describe('response contracts', () => {
       wrongType: 'count: Invalid input: expected number, received string',
       missing: 'count: Invalid input: expected number, received undefined',
       extra: 'it holds fields or values the contract does not (passwordHash)',
+      instance: 'it holds fields or values the contract does not ((body))',
       textSpaced: 'its JSON text is not what JSON.stringify writes of it',
       textEscaped: 'its JSON text is not what JSON.stringify writes of it',
       textExtra: 'it holds fields or values the contract does not (passwordHash)',
       textBroken: expect.stringMatching(/^it is not JSON \(/),
+      bareString: '(body): Invalid input: expected object, received string',
     };
     for (const [kind, problem] of Object.entries(expected)) {
       const response = await t.request({ method: 'GET', url: `/api/v1/answers/${kind}` });
@@ -166,6 +266,48 @@ describe('response contracts', () => {
     }
   });
 
+  it('names where an answer differs when the contract changed a value into another kind', async () => {
+    const expected = { listMissing: 'list', boxNull: 'box', labelObject: 'label', maybeObject: 'maybe' };
+    for (const [kind, field] of Object.entries(expected)) {
+      const response = await t.request({ method: 'GET', url: `/api/v1/changed/${kind}` });
+      expect(response.statusCode, kind).toBe(500);
+      expect(response.json().details, kind).toEqual([
+        { path: '', message: `it holds fields or values the contract does not (${field})` },
+      ]);
+    }
+  });
+
+  it('names the route in the logged error, for an object, JSON text and a bare string alike', async () => {
+    errorLines.length = 0;
+    for (const kind of ['extra', 'textExtra', 'bareString']) {
+      expect((await t.request({ method: 'GET', url: `/api/v1/answers/${kind}` })).statusCode).toBe(500);
+    }
+    const logged = errorLines.filter((line) => line.msg === 'answer differs from its contract');
+    const differs = 'it holds fields or values the contract does not (passwordHash)';
+    expect(logged.map((line) => line.err?.message)).toEqual(
+      [differs, differs, '(body): Invalid input: expected object, received string'].map(
+        (problem) =>
+          `The answer of GET /api/v1/answers/:kind does not match its response contract: ${problem}`,
+      ),
+    );
+  });
+
+  it('checks the answers of 200 to 299 only: not 1xx, 3xx (300 included) or 4xx, JSON text alike', async () => {
+    for (const text of ['', '?text=1']) {
+      for (const code of [200, 299]) {
+        const response = await t.request({ method: 'GET', url: `/api/v1/status/${code}${text}` });
+        expect(response.statusCode, `${code}${text}`).toBe(500);
+      }
+      for (const code of [102, 199, 300, 301, 404]) {
+        const response = await t.request({ method: 'GET', url: `/api/v1/status/${code}${text}` });
+        expect(response.statusCode, `${code}${text}`).toBe(code);
+      }
+      // A 1xx answer carries no body; a 300 is sent as the handler gave it.
+      const multiple = await t.request({ method: 'GET', url: `/api/v1/status/300${text}` });
+      expect(multiple.json()).toEqual({ other: true });
+    }
+  });
+
   it('checks only successful answers (an error is in the error shape, not the contract)', async () => {
     const response = await t.request({ method: 'GET', url: '/api/v1/answers/refused' });
     expect(response.statusCode).toBe(409);
@@ -197,5 +339,61 @@ describe('response contracts', () => {
     } finally {
       await unchecked.close();
     }
+  });
+});
+
+describe('query parsing', () => {
+  const get = (query: string) => t.request({ method: 'GET', url: `/api/v1/query?${query}` });
+
+  it('parses a query string once and gives every request with it the same frozen parse', async () => {
+    seen.length = 0;
+    for (const query of ['n=7&size=3&sort=id,desc', 'n=7&size=3&sort=id,desc', 'size=3&sort=id,desc&n=7']) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json()).toEqual({
+        query: { n: 7 },
+        page: { page: 0, size: 3, sort: [{ field: 'id', direction: 'desc' }] },
+      });
+    }
+    const [first, again, reordered] = seen;
+    expect(again!.query).toBe(first!.query);
+    expect(again!.page).toBe(first!.page);
+    // Another spelling of the same query is parsed on its own, to the same values.
+    expect(reordered!.page).not.toBe(first!.page);
+    expect(reordered!.page).toEqual(first!.page);
+    const page = first!.page as { sort: { field: string }[] };
+    expect(Object.isFrozen(first!.query) && Object.isFrozen(page)).toBe(true);
+    expect(Object.isFrozen(page.sort) && Object.isFrozen(page.sort[0])).toBe(true);
+  });
+
+  it('refuses a bad query every time it comes, and keeps at most PARSED_QUERIES_MAX query strings', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await get('n=x')).statusCode).toBe(400);
+      expect((await get('sort=secret,asc')).statusCode).toBe(400);
+    }
+    seen.length = 0;
+    await get('n=1');
+    await get('n=1');
+    const kept = seen[0]!.query;
+    expect(seen[1]!.query).toBe(kept);
+    for (let i = 2; i <= PARSED_QUERIES_MAX + 1; i++) expect((await get(`n=${i}`)).statusCode).toBe(200);
+    const newest = seen.at(-1)!.query;
+    seen.length = 0;
+    await get('n=1');
+    await get(`n=${PARSED_QUERIES_MAX + 1}`);
+    // The oldest went (n=1 is parsed again, to the same values); the newest is still kept.
+    expect(seen[0]!.query).not.toBe(kept);
+    expect(seen[0]!.query).toEqual({ n: 1 });
+    expect(seen[1]!.query).toBe(newest);
+  });
+
+  it('keeps no parse of a query string longer than PARSED_QUERY_TEXT_MAX', async () => {
+    const at = (length: number) => `n=5&x=${'a'.repeat(length - 'n=5&x='.length)}`;
+    seen.length = 0;
+    for (const query of [at(PARSED_QUERY_TEXT_MAX), at(PARSED_QUERY_TEXT_MAX)]) await get(query);
+    for (const query of [at(PARSED_QUERY_TEXT_MAX + 1), at(PARSED_QUERY_TEXT_MAX + 1)]) await get(query);
+    expect(seen.map((s) => s.query)).toEqual([{ n: 5 }, { n: 5 }, { n: 5 }, { n: 5 }]);
+    expect(seen[1]!.query).toBe(seen[0]!.query);
+    expect(seen[3]!.query).not.toBe(seen[2]!.query);
   });
 });

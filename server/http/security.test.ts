@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../common/messages.ts';
+import { forbidden } from '../errors.ts';
 import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
 import { declareRoutes } from './route.ts';
@@ -13,6 +17,11 @@ beforeAll(async () => {
       // A route that fails in an unexpected way, to see what the caller is told.
       declareRoutes(app).get('/api/v1/test/explode', access.public, async () => {
         throw new Error('secret internals: connection string postgres://admin:hunter2@db');
+      });
+      // A handler that chose a text answer, then failed.
+      declareRoutes(app).get('/api/v1/test/text-then-fails', access.public, async (_request, reply) => {
+        reply.type('text/plain; charset=utf-8');
+        throw forbidden(apiMessages.forbidden);
       });
     },
   });
@@ -54,6 +63,50 @@ describe('security headers', () => {
       for (const [name, value] of Object.entries(headers))
         expect(response.headers[name], `${request.url} ${name}`).toBe(value);
     }
+  });
+
+  it('sends exactly our Content-Security-Policy on API and page answers, and no COEP', async () => {
+    // The whole policy, directive by directive (docs/architecture.md, "Security headers"): none of
+    // helmet's defaults, scripts, connections, forms and the base only from us, no plugins, no framing;
+    // inline styles (toasts), and images also from data:, blob: and any https: host.
+    const policy = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ];
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-csp-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const withPages = await startTestApp({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const api = await withPages.request({ method: 'GET', url: '/api/v1/users/oauth/providers' });
+      const page = await withPages.request({ method: 'GET', url: '/login' });
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      for (const response of [api, page]) {
+        expect(String(response.headers['content-security-policy']).split(';')).toEqual(policy);
+        // COEP require-corp would block the cross-origin https: images the policy allows.
+        expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+      }
+    } finally {
+      await withPages.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('fails at start rather than answer without a policy helmet refuses', () => {
+    // A directive helmet only checks per request (a function's value): the refusal must not be
+    // swallowed, or every answer would go out without a Content-Security-Policy.
+    expect(() =>
+      securityHeaders({
+        contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: [() => 'self'] } },
+      }),
+    ).toThrow(/should be quoted/);
   });
 
   it('adds HSTS only when the app is served over HTTPS', async () => {
@@ -158,6 +211,13 @@ describe('error answers', () => {
     const response = await t.request({ method: 'GET', url: '/api/v1/no/such/thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: 404, error: 'Not Found', message: apiMessages.notFound });
+  });
+
+  it('answers a failure as JSON even when the handler had chosen another content type', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/test/text-then-fails' });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({ status: 403, error: 'Forbidden', message: apiMessages.forbidden });
   });
 
   it('answers 413 for a body over the limit', async () => {

@@ -76,15 +76,16 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = securityHeaders();
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not an async hook: every request runs it, and it never waits.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (isHttps(app, request)) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
     // Cross-site request forgery: a write that carries our cookie must come from our own pages.
-    if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE]) return;
+    if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE]) return done();
     const from = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     const own = appOrigin(app, request);
-    if (own === null || from !== own) throw forbidden(apiMessages.crossSiteWrite);
+    done(own === null || from !== own ? forbidden(apiMessages.crossSiteWrite) : undefined);
   });
 }

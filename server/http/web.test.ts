@@ -12,8 +12,12 @@ const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
-fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
-fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
+// At full quality, as the build writes them: bytes the server's own compression (brotli at quality 1,
+// gzip at level 6) would not produce, so an answer compressed on the fly shows.
+const brotliFile = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+const gzipFile = zlib.gzipSync(script, { level: 9 });
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliFile);
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipFile);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +69,7 @@ describe('the built web app', () => {
     expect(bare.body).toContain('<meta name="tutorfolio-sign-in-providers" content="" />');
   });
 
-  it('caches hashed assets for a year and sends the brotli or gzip file the browser accepts', async () => {
+  it('caches hashed assets for a year and sends the brotli or gzip file the browser accepts, as it is', async () => {
     const brotli = await t.request({
       method: 'GET',
       url: '/assets/index-abc123.js',
@@ -75,6 +79,11 @@ describe('the built web app', () => {
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    // The build's file itself, not the script compressed again on each request.
+    expect(brotli.rawPayload).toEqual(brotliFile);
+    expect(brotliFile).not.toEqual(
+      zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }),
+    );
 
     const gzip = await t.request({
       method: 'GET',
@@ -83,6 +92,8 @@ describe('the built web app', () => {
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    expect(gzip.rawPayload).toEqual(gzipFile);
+    expect(gzipFile).not.toEqual(zlib.gzipSync(script));
   });
 
   it('compresses API answers over 1 KB as they go: brotli at quality 1 (cheap on CPU), else gzip', async () => {
@@ -119,9 +130,12 @@ describe('the built web app', () => {
   it('tells the operator to build when the web app is missing', async () => {
     const bare = await startTestApp();
     try {
-      const response = await bare.request({ method: 'GET', url: '/login' });
-      expect(response.statusCode).toBe(503);
-      expect(response.body).toContain('npm run build');
+      // The site root too: it has a route of its own only when there is an index.html to serve.
+      for (const url of ['/login', '/']) {
+        const response = await bare.request({ method: 'GET', url });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 503 });
+        expect(response.body).toContain('npm run build');
+      }
     } finally {
       await bare.close();
     }
@@ -143,6 +157,12 @@ describe("index.html's preloads for some addresses only (web/vite.config.ts writ
     expect(routeMatches('/tutoring/:name', '/tutoring/bob/more')).toBe(false);
     expect(routeMatches('/', '/')).toBe(true);
     expect(routeMatches('/login', '/loginx')).toBe(false);
+    // Trailing slashes, one or more, do not count; an empty segment is no parameter.
+    expect(routeMatches('/login', '/login/')).toBe(true);
+    expect(routeMatches('/login', '/login//')).toBe(true);
+    expect(routeMatches('/:name', '/')).toBe(false);
+    expect(routeMatches('/review/:name/edit', '/review//edit')).toBe(false);
+    expect(routeMatches('/review/:name/edit', '/review/bob/edit')).toBe(true);
   });
 
   it("keeps a block's links for the addresses it names and drops every other block", () => {
@@ -157,6 +177,10 @@ describe("index.html's preloads for some addresses only (web/vite.config.ts writ
     const other = indexForPath(html, '/questions');
     expect(other).toContain('/assets/app.js');
     expect(other).not.toMatch(/sign-in\.js|tutoring\.js|preload-for/);
+    // A dropped block leaves nothing behind.
+    expect(other).toBe(
+      '<head><link rel="modulepreload" href="/assets/app.js">\n\n\n</head><div id="root"></div>',
+    );
   });
 
   it('serves each address its variant, each with its own ETag', async () => {
@@ -206,7 +230,7 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
     fs.mkdirSync(`${dir}-prerender`);
     fs.writeFileSync(
       path.join(`${dir}-prerender`, 'prerender.js'),
-      `export const PRERENDERED_PATHS = ['/login', '/signup'];
+      `export const PRERENDERED_PATHS = ['/', '/login', '/signup'];
        export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
        export async function renderPage(path, settings, language) { ${renderPage} }
        export function pageHead(path) {
@@ -241,6 +265,20 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
       expect(head).not.toContain('.archive');
       const trailingSlash = await app.request({ method: 'GET', url: '/signup/' });
       expect(trailingSlash.body).toContain('data-prerendered="/signup"');
+      // The same page at its address written otherwise: letters or the slashes after it
+      // percent-encoded (two slashes in a row are refused by the static files' plugin before the
+      // fallback); and the site root, whose one slash is the path.
+      for (const [url, page] of [
+        ['/signup%2F%2F', '/signup'],
+        ['/sign%75p', '/signup'],
+        ['/', '/'],
+      ] as const) {
+        const other = await app.request({ method: 'GET', url });
+        expect({ url, prerendered: other.body.match(/data-prerendered="([^"]*)"/)?.[1] }).toEqual({
+          url,
+          prerendered: page,
+        });
+      }
       // A page's own title and description, escaped; the others keep index.html's.
       expect(trailingSlash.body).toContain('<title>Join &lt;us&gt; &amp; &quot;learn&quot;</title>');
       expect(trailingSlash.body).toContain('<meta name="description" content="Sign up &amp; go" />');
@@ -307,15 +345,136 @@ describe('pages the server renders to HTML when it starts (web/src/prerender.tsx
     }
   });
 
-  it('serves a page that fails to render the usual way, and keeps serving', async () => {
+  /** An app on `dir` whose warnings are kept, parsed, for the test to read. */
+  async function appWithWarnings(dir: string) {
+    const warnings: Record<string, unknown>[] = [];
+    const app = await startTestApp({
+      env: { WEB_DIST_DIR: dir, LOG_LEVEL: 'warn' },
+      logOutput: { write: (line) => void warnings.push(JSON.parse(line)), dropped: 0, flush: async () => {} },
+    });
+    return { app, warnings };
+  }
+
+  it('serves a page that fails to render the usual way, says so in the log, and keeps serving', async () => {
     const dir = builtWithPrerender("if (path === '/login') throw new Error('no'); return '<p>Sign Up</p>';");
-    const app = await startTestApp({ env: { WEB_DIST_DIR: dir } });
+    const { app, warnings } = await appWithWarnings(dir);
     try {
       const login = await app.request({ method: 'GET', url: '/login' });
       expect(login.statusCode).toBe(200);
       expect(login.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');
       const signup = await app.request({ method: 'GET', url: '/signup' });
       expect(signup.body).toContain('<div id="root" data-prerendered="/signup"><p>Sign Up</p></div>');
+      // One line per language, naming the page and the error.
+      expect(warnings.map(({ msg, path, language, err }) => ({ msg, path, language, err }))).toEqual(
+        ['en', 'ko'].map((language) => ({
+          msg: 'A page could not be prerendered; the browser draws it.',
+          path: '/login',
+          language,
+          err: expect.objectContaining({ message: 'no' }),
+        })),
+      );
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+
+  it('inlines only the style sheets under assets/ that exist, and prerenders the page without the others', async () => {
+    const dir = builtWithPrerender("return '<p>Sign In</p>';");
+    // Sheets named in index.html that are missing, or outside assets/: in the build's root, in a
+    // folder beside assets/ whose name starts the same, and outside the build (the server render's).
+    fs.writeFileSync(path.join(dir, 'root.css'), '.root-secret{}');
+    fs.mkdirSync(path.join(dir, 'assets-other'));
+    fs.writeFileSync(path.join(dir, 'assets-other', 'x.css'), '.beside-secret{}');
+    fs.writeFileSync(path.join(`${dir}-prerender`, 'outside.css'), '.outside-secret{}');
+    const index = path.join(dir, 'index.html');
+    const links = [
+      '/assets/missing.css',
+      '/assets/../root.css',
+      '/assets/../assets-other/x.css',
+      `/assets/../../${path.basename(dir)}-prerender/outside.css`,
+    ]
+      .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
+      .join('');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('</head>', `${links}</head>`));
+    const { app, warnings } = await appWithWarnings(dir);
+    try {
+      const login = await app.request({ method: 'GET', url: '/login' });
+      expect(login.body).toContain('<div id="root" data-prerendered="/login"><p>Sign In</p></div>');
+      const head = login.body.slice(0, login.body.indexOf('</head>'));
+      expect(head).toContain('<style>body{margin:0}</style>');
+      expect(head).not.toMatch(/secret/);
+      expect(warnings).toEqual([]);
+      // Nor does a request reach a file outside the build, however its path is written.
+      const outside = `${path.basename(dir)}-prerender/outside.css`;
+      for (const url of [
+        `/../${outside}`,
+        `/..%2F${outside}`,
+        `/assets/..%2F..%2F${outside}`,
+        `/%2E%2E/${outside}`,
+      ]) {
+        const response = await app.request({ method: 'GET', url });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+        expect(response.body).not.toMatch(/secret/);
+      }
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+
+  it('prerenders with a server render that gives no page its own title', async () => {
+    const dir = builtWithPrerender('');
+    fs.writeFileSync(
+      path.join(`${dir}-prerender`, 'prerender.js'),
+      `export const PRERENDERED_PATHS = ['/signup'];
+       export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+       export async function renderPage() { return '<p>Sign Up</p>'; }`,
+    );
+    const { app, warnings } = await appWithWarnings(dir);
+    try {
+      const signup = await app.request({ method: 'GET', url: '/signup' });
+      expect(signup.body).toContain('<div id="root" data-prerendered="/signup"><p>Sign Up</p></div>');
+      expect(signup.body).toContain('<title>Tutorfolio</title>');
+      expect(warnings).toEqual([]);
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+
+  it('draws every page in the browser without a server render, and has nothing to say about it', async () => {
+    const dir = builtWithPrerender("return '<p>never</p>';");
+    fs.rmSync(`${dir}-prerender`, { recursive: true, force: true });
+    const { app, warnings } = await appWithWarnings(dir);
+    try {
+      const login = await app.request({ method: 'GET', url: '/login' });
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');
+      expect(warnings).toEqual([]);
+    } finally {
+      await app.close();
+      remove(dir);
+    }
+  });
+
+  it('draws every page in the browser when the server render cannot be loaded, and says why in the log', async () => {
+    const dir = builtWithPrerender("return '<p>never</p>';");
+    fs.writeFileSync(
+      path.join(`${dir}-prerender`, 'prerender.js'),
+      "throw new Error('the render bundle is broken');",
+    );
+    const { app, warnings } = await appWithWarnings(dir);
+    try {
+      const login = await app.request({ method: 'GET', url: '/login' });
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('<div id="root"><p class="boot">Tutorfolio is loading…</p></div>');
+      expect(warnings.map(({ msg, err }) => ({ msg, err }))).toEqual([
+        {
+          msg: 'The prerendered pages could not be loaded; the browser draws them.',
+          err: expect.objectContaining({ message: 'the render bundle is broken' }),
+        },
+      ]);
     } finally {
       await app.close();
       remove(dir);

@@ -164,7 +164,8 @@ async function prerenderPages(
   if (!render) return pages;
   const readStyle = (href: string) => {
     const file = path.join(distDir, href);
-    return file.startsWith(path.join(distDir, 'assets')) && fs.existsSync(file)
+    // Under assets/ only (the separator too: not a folder beside it whose name starts the same).
+    return file.startsWith(path.join(distDir, 'assets') + path.sep) && fs.existsSync(file)
       ? fs.readFileSync(file, 'utf8')
       : null;
   };
@@ -208,7 +209,7 @@ async function prerenderPages(
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  options: WebAppOptions = { signInProviders: [] },
+  options: WebAppOptions,
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);

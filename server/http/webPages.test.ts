@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { indexWithSettings, withLanguage, withPageHead, withPrerenderedPage } from './web.ts';
@@ -37,6 +38,15 @@ describe('index.html rewritten', () => {
     expect(withPageHead(html, { title: 'A', description: 'B' })).toBe(
       '<title>A</title><meta name="description" content="B" />',
     );
+    // The description tag as HTML writes it too: without the slash, or without the space before it.
+    for (const tag of [
+      '<meta name="description" content="Homework">',
+      '<meta name="description" content="Homework"/>',
+    ]) {
+      expect(withPageHead(tag, { title: 'A', description: 'B' })).toBe(
+        '<meta name="description" content="B" />',
+      );
+    }
   });
 
   it('inlines only the style sheets it can read, in order, and keeps #root only once', () => {
@@ -65,10 +75,10 @@ describe("the web app's other files", () => {
   let t: TestApp;
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head></head><div id="root"></div></html>',
-    );
+    const index = '<!doctype html><html><head></head><div id="root"></div></html>';
+    fs.writeFileSync(path.join(dist, 'index.html'), index);
+    // The build compresses index.html too (scripts/precompress.ts), and may send it by name.
+    fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(index));
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
     fs.writeFileSync(path.join(dist, 'assets', 'app-1.css'), 'a{}');
     t = await startTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -85,6 +95,13 @@ describe("the web app's other files", () => {
     const index = await t.request({ method: 'GET', url: '/index.html' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
+    const compressed = await t.request({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('no-cache');
     const sheet = await t.request({ method: 'GET', url: '/assets/app-1.css' });
     expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });

@@ -3,6 +3,7 @@ import { validationTexts as ko } from '../../common/i18n/ko/validationTexts.ts';
 import { questionLimits } from '../../common/limits.ts';
 import { validationTexts as en } from '../../common/validationTexts.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { questionBody } from '../test/tutoring.ts';
 import { detailIn } from './validation.ts';
 
 /**
@@ -79,6 +80,43 @@ describe('field-level problems in the request language', () => {
     expect(empty.details).toEqual([{ path: '', message: ko.atLeastOneAnswer }]);
     expect(empty.message).toBe(ko.atLeastOneAnswer);
     expect(((await submit([])).json() as Body).message).toBe(en.atLeastOneAnswer);
+  });
+});
+
+describe('a question\'s options: their own problems, not zod\'s "Invalid input"', () => {
+  // An option is a text or `{value}` (a union): the problem of the form it was sent in is answered.
+  it('in English without the header and in Korean with Accept-Language: ko', async () => {
+    const teacher = await t.createUser({ roles: ['TEACHER'] });
+    const max = questionLimits.candidateMax;
+    const create = (headers: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/questions',
+        as: teacher,
+        headers,
+        payload: {
+          ...questionBody(t),
+          candidates: ['01', 3, { value: 'b'.repeat(max + 1) }, { value: 3 }, 'c'.repeat(max + 1), null],
+        },
+      });
+    const english = await create({});
+    expect(english.statusCode).toBe(400);
+    expect((english.json() as Body).details).toEqual([
+      { path: 'candidates.1', message: en.text },
+      { path: 'candidates.2', message: en.atMostCharacters(max) },
+      { path: 'candidates.3', message: en.text },
+      { path: 'candidates.4', message: en.atMostCharacters(max) },
+      { path: 'candidates.5', message: en.text },
+    ]);
+    const korean = await create(KOREAN);
+    expect(korean.statusCode).toBe(400);
+    expect((korean.json() as Body).details).toEqual([
+      { path: 'candidates.1', message: '글자로 입력해야 합니다' },
+      { path: 'candidates.2', message: `${max}자 이하여야 합니다` },
+      { path: 'candidates.3', message: ko.text },
+      { path: 'candidates.4', message: ko.atMostCharacters(max) },
+      { path: 'candidates.5', message: ko.text },
+    ]);
   });
 });
 

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../common/contracts/paging.ts';
 import type { ModifyResult, QuestionOnly, SubmissionQuestion } from '../../common/contracts/tutoring.ts';
 import { rebuildCalendar, storedCalendar } from '../calendars/queries.ts';
+import { AppError } from '../errors.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
+import { createTopic } from './authoring.ts';
 
 let t: TestApp;
 let teacher: TestUser;
@@ -24,7 +26,7 @@ const bulkItem = (i: number, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/v1/questions/multiples', () => {
-  it('saves nothing when any item is bad and lists every failing item by index with the spec messages', async () => {
+  it('saves nothing when any item is bad and lists every failing item (path [i], Item i+1 in the message) with the spec messages', async () => {
     const before = await total();
     const { title: _t, ...noTitle } = bulkItem(1);
     const { students: _s, ...noStudents } = bulkItem(3);
@@ -60,7 +62,7 @@ describe('POST /api/v1/questions/multiples', () => {
     expect(byItem(7)).toEqual(['Unknown student "ghost"']);
     expect(byItem(8)).toEqual(['Target date must be at most 14 days ahead']);
     expect(response.json().message).toMatch(
-      /^8 of 9 questions cannot be saved; nothing was saved\. Item 1: Title is missing/,
+      /^8 of 9 questions cannot be saved; nothing was saved\. Item 2: Title is missing; Item 3: /,
     );
     expect(await total()).toBe(before);
   });
@@ -249,6 +251,14 @@ const postTopic = (title: string) =>
   });
 
 describe('topics and rosters', () => {
+  it('answers 409 only for a duplicate title: any other failure of the insert stays a failure (500)', async () => {
+    // The route's contract lets no such title through; the database refuses a NUL in a text
+    // (22021), a failure other than a unique violation, so it must not read as "exists".
+    const failure = await createTopic(t.database.db, 'nul \u0000 inside').catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ cause: { code: '22021' } });
+  });
+
   it('sorts the archive by a field and counts a title search of the topic page', async () => {
     for (const title of ['Ordered b', 'Ordered c', 'Ordered a']) await createQuestion(t, teacher, { title });
     const titles = async (sort: string) =>

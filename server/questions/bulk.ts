@@ -24,7 +24,7 @@ function chunks<T>(rows: T[], size = 1000): T[][] {
  * One question of a bulk upload, as the original client sends it: for the API's description only
  * (here, not in common/, so the pages do not carry zod's JSON Schema code).
  * The server checks each item itself (common/questions/checks.ts), so that a refusal lists every
- * failing item by its index with the spec's messages.
+ * failing item with the spec's messages.
  */
 const BulkQuestionItem = z.object({
   title: z.string().max(questionLimits.titleMax),
@@ -53,9 +53,10 @@ export const QuestionBulkRequest = z
   });
 
 /**
- * The 400 of a refused bulk upload: every failing item by index with its problems (spec 1 §5), and
- * the first 20 of them in the message, in the request's language (the items' problems are found again
- * with that language's texts: the same problems, in the same order, as in English).
+ * The 400 of a refused bulk upload: every failing item with its problems (spec 1 §5), in `details`
+ * by its JSON path (`[0]`), and the first 20 of them in the message by number (Item 1), in the
+ * request's language (the items' problems are found again with that language's texts: the same
+ * problems, in the same order, as in English).
  */
 function bulkRefusal(
   body: readonly unknown[],
@@ -83,7 +84,9 @@ function bulkRefusal(
       t.questionSaveTexts.bulkRefused(
         failing.length,
         body.length,
-        shown.map((index, i) => t.questionSaveTexts.bulkItem(index, problemsIn(t)[i]!)),
+        // People count from 1: the message names the first question Item 1, as the page's preview
+        // does (bulkTexts.item); `details[].path` below is the JSON path and stays 0-based (`[0]`).
+        shown.map((index, i) => t.questionSaveTexts.bulkItem(index + 1, problemsIn(t)[i]!)),
         failing.length - shown.length,
       ),
     failing.flatMap((index, i) =>
@@ -99,7 +102,7 @@ function bulkRefusal(
 
 /**
  * `POST questions/multiples`: the array itself is checked by its contract (QuestionBulkRequest);
- * here every item is checked first; a 400 lists every failing item by index with the spec's
+ * here every item is checked first; a 400 lists every failing item (bulkRefusal) with the spec's
  * messages and nothing is saved. Otherwise all items are saved in one transaction with a handful of
  * multi-row statements (not one per question). Answers the count saved.
  */

@@ -114,8 +114,8 @@ describe('POST /api/v1/questions/multiples: every failing item in the request la
       { path: '[3]', message: 'Target date must be at most 14 days ahead' },
     ]);
     expect(english.body.message).toBe(
-      '3 of 4 questions cannot be saved; nothing was saved. Item 1: Title is missing, Answer: must be one of the options; ' +
-        'Item 2: Unknown student "ghost"; Item 3: Type is missing or incorrect, Target date must be at most 14 days ahead',
+      '3 of 4 questions cannot be saved; nothing was saved. Item 2: Title is missing, Answer: must be one of the options; ' +
+        'Item 3: Unknown student "ghost"; Item 4: Type is missing or incorrect, Target date must be at most 14 days ahead',
     );
 
     const korean = await send('POST', '/api/v1/questions/multiples', upload(), true);
@@ -130,8 +130,23 @@ describe('POST /api/v1/questions/multiples: every failing item in the request la
       { path: '[3]', message: `마감일(targetDate)은 ${ko.questionRuleTexts.dueFar(14)}` },
     ]);
     expect(korean.body.message).toBe(
-      `문제 4개 중 3개를 저장할 수 없어 아무것도 저장하지 않았습니다. 1번 항목: ${ko.bulkRuleTexts.titleMissing}, 정답: ${ko.questionRuleTexts.notAnOption}; ` +
-        `2번 항목: 등록되지 않은 학생 "ghost"; 3번 항목: ${ko.bulkRuleTexts.typeWrong}, 마감일(targetDate)은 ${ko.questionRuleTexts.dueFar(14)}`,
+      `문제 4개 중 3개를 저장할 수 없어 아무것도 저장하지 않았습니다. 2번 항목: ${ko.bulkRuleTexts.titleMissing}, 정답: ${ko.questionRuleTexts.notAnOption}; ` +
+        `3번 항목: 등록되지 않은 학생 "ghost"; 4번 항목: ${ko.bulkRuleTexts.typeWrong}, 마감일(targetDate)은 ${ko.questionRuleTexts.dueFar(14)}`,
+    );
+  });
+
+  it('names the first question Item 1 (1번 항목) in the message, as the page does; its JSON path stays [0]', async () => {
+    const upload = [item({ title: '' }), item()];
+    const english = await send('POST', '/api/v1/questions/multiples', upload, false);
+    expect(english.status).toBe(400);
+    expect(english.body.details).toEqual([{ path: '[0]', message: 'Title is missing' }]);
+    expect(english.body.message).toBe(
+      '1 of 2 questions cannot be saved; nothing was saved. Item 1: Title is missing',
+    );
+    const korean = await send('POST', '/api/v1/questions/multiples', upload, true);
+    expect(korean.body.details).toEqual([{ path: '[0]', message: ko.bulkRuleTexts.titleMissing }]);
+    expect(korean.body.message).toBe(
+      `문제 2개 중 1개를 저장할 수 없어 아무것도 저장하지 않았습니다. 1번 항목: ${ko.bulkRuleTexts.titleMissing}`,
     );
   });
 
@@ -142,7 +157,7 @@ describe('POST /api/v1/questions/multiples: every failing item in the request la
     expect(english.body.details).toHaveLength(22);
     const korean = await send('POST', '/api/v1/questions/multiples', items, true);
     expect(korean.body.message).toMatch(/^문제 22개 중 22개를 저장할 수 없어 /);
-    expect(korean.body.message).toMatch(/19번 항목: 제목\(title\)이 없습니다 \(그 밖에 2개 항목\)$/);
+    expect(korean.body.message).toMatch(/; 20번 항목: 제목\(title\)이 없습니다 \(그 밖에 2개 항목\)$/);
     expect(korean.body.details!.every((d) => d.message === ko.bulkRuleTexts.titleMissing)).toBe(true);
   });
 });

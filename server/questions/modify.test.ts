@@ -257,6 +257,31 @@ describe('PATCH /api/v1/questions/multiples: what each change stores', () => {
   });
 });
 
+/**
+ * The statements `run` sends, each named by its verb and first table, with the session looked up
+ * (cleared from the cache first, however long the last request was ago).
+ */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const logged: { query: string; params: unknown[] }[] = [];
+  t.app.sessionCache.clear();
+  t.database.queries.log = logged;
+  try {
+    await run();
+  } finally {
+    t.database.queries.log = null;
+  }
+  // Transaction control is the driver's (node-postgres sends BEGIN and COMMIT as statements,
+  // PGlite does not log them), not the request's.
+  const own = logged.filter(({ query }) => !/^\s*(?:BEGIN|COMMIT|ROLLBACK)\b/i.test(query));
+  return own.map(({ query }) => {
+    const verb = query.trim().split(/\s+/)[0]!.toUpperCase();
+    // Drizzle quotes its tables (the options and topics aggregated beside a question are not).
+    const table = (/\b(?:from|into|update)\s+"(\w+)"/i.exec(query) ??
+      /\b(?:from|into|update)\s+(\w+)/i.exec(query))?.[1];
+    return `${verb} ${table}`;
+  });
+}
+
 describe('PATCH /api/v1/questions/multiples: statements of each kind of change', () => {
   // Each kind of change runs only the statements it needs (named here by their verb and first
   // table): a change of texts reads no answers and recounts nothing; a change of options rewrites
@@ -268,26 +293,7 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
       topics: ['loops'],
     });
     await answeredBy(id, '12');
-    const statements = async (change: Record<string, unknown>) => {
-      const logged: { query: string; params: unknown[] }[] = [];
-      t.app.sessionCache.clear(); // the session looked up every time, however long the last request was ago
-      t.database.queries.log = logged;
-      try {
-        await modify([{ id, ...change }]);
-      } finally {
-        t.database.queries.log = null;
-      }
-      // Transaction control is the driver's (node-postgres sends BEGIN and COMMIT as statements,
-      // PGlite does not log them), not the change's.
-      const own = logged.filter(({ query }) => !/^\s*(?:BEGIN|COMMIT|ROLLBACK)\b/i.test(query));
-      return own.map(({ query }) => {
-        const verb = query.trim().split(/\s+/)[0]!.toUpperCase();
-        // Drizzle quotes its tables (the options and topics aggregated beside a question are not).
-        const table = (/\b(?:from|into|update)\s+"(\w+)"/i.exec(query) ??
-          /\b(?:from|into|update)\s+(\w+)/i.exec(query))?.[1];
-        return `${verb} ${table}`;
-      });
-    };
+    const statements = (change: Record<string, unknown>) => statementsOf(() => modify([{ id, ...change }]));
     const session = 'SELECT sessions';
     // The questions locked, then read with their options.
     const question = ['SELECT questions', 'SELECT questions'];
@@ -320,5 +326,33 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
       'DELETE candidates',
       ...after,
     ]);
+  });
+
+  it('questions that do not exist: locked, none found, and not read again', async () => {
+    // The lock (`existingQuestionIds`) found none of the ids: `loadQuestions` answers at once, with
+    // no read of their rows and options. A modify and an answer both lock their questions so.
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const name = student.user.username;
+    const missing = 999_999;
+    let modified: Awaited<ReturnType<typeof call>> | undefined;
+    let answered: Awaited<ReturnType<typeof call>> | undefined;
+    expect(
+      await statementsOf(async () => {
+        modified = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [
+          { id: missing, title: 'Nobody' },
+        ]);
+      }),
+    ).toEqual(['SELECT sessions', 'SELECT questions']);
+    expect(modified!.statusCode).toBe(404);
+    expect(modified!.json().message).toBe(`No question with id ${missing}.`);
+    expect(
+      await statementsOf(async () => {
+        answered = await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+          { questionId: missing, studentAnswer: '01', studentName: name },
+        ]);
+      }),
+      // Then the student locked and the pending pairs read, for the refusal's message.
+    ).toEqual(['SELECT sessions', 'SELECT questions', 'SELECT users', 'SELECT assignments']);
+    expect(answered!.statusCode).toBe(400);
   });
 });

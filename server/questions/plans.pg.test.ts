@@ -6,17 +6,20 @@ import { call, createQuestion, dueIn } from '../test/tutoring.ts';
 /**
  * The student's tutoring read is planned once per connection, not on every read (`unplanned` in
  * db/prepared.ts): after its first executions PostgreSQL runs the statement's generic plan. Planning
- * it cost PostgreSQL more CPU than running it (docs/performance.md, "Server"). PostgreSQL only
- * (pg_prepared_statements); one pooled connection, so every read runs on the session looked at.
+ * it cost PostgreSQL more CPU than running it (docs/performance.md, "Server"). And every answer reads
+ * its questions through a named statement. PostgreSQL only (pg_prepared_statements: PGlite ignores a
+ * statement's name, and the QueryCounter is given only its text); one pooled connection, so every
+ * read runs on the session looked at.
  */
 if (!process.env.TEST_DATABASE_URL)
   throw new Error('plans.pg.test.ts needs TEST_DATABASE_URL (npm run test:pg)');
 
 let t: TestApp;
+let teacher: TestUser;
 let student: TestUser;
 beforeAll(async () => {
   t = await startTestApp({ poolSize: 1 });
-  const teacher = await t.createUser({ roles: ['TEACHER'] });
+  teacher = await t.createUser({ roles: ['TEACHER'] });
   student = await t.createUser({ roles: ['STUDENT'], username: 'planned' });
   for (let i = 0; i < 7; i++) {
     await createQuestion(t, teacher, { students: ['planned'], title: `Q${i}`, targetDate: dueIn(t, 24 + i) });
@@ -51,5 +54,34 @@ describe('GET questions/student/{name} on PostgreSQL', () => {
     const { generic, custom } = await plans(prefix);
     expect(custom).toBeLessThanOrEqual(5);
     expect(generic).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/** How often the connection ran its statement named `name` (custom and generic plans), or null without one. */
+async function executions(name: string): Promise<number | null> {
+  const rows = (await t.database.db.execute(
+    sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = ${name}`,
+  )) as unknown as { rows: { generic_plans: string; custom_plans: string }[] };
+  const [row] = rows.rows;
+  return row ? Number(row.generic_plans) + Number(row.custom_plans) : null;
+}
+
+describe('POST submissions/multiples on PostgreSQL', () => {
+  // `loadQuestions` reads the answered questions with their options through one named statement,
+  // parsed once per connection; unnamed (`''`), node-postgres would have it parsed on every answer
+  // and pg_prepared_statements would not list it.
+  it('reads the answered questions through the named statement questions_with_details', async () => {
+    const ids = [
+      await createQuestion(t, teacher, { students: ['planned'], title: 'Answered 1' }),
+      await createQuestion(t, teacher, { students: ['planned'], title: 'Answered 2' }),
+    ];
+    const before = (await executions('questions_with_details')) ?? 0;
+    for (const [n, questionId] of ids.entries()) {
+      const response = await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+        { questionId, studentAnswer: '01', studentName: 'planned' },
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await executions('questions_with_details')).toBe(before + n + 1);
+    }
   });
 });

@@ -273,29 +273,41 @@ function offsetMinutes(instant: SQL | AnyPgColumn, local: SQL): SQL<number> {
   return sql<number>`round((date_part('epoch', ${local}) - date_part('epoch', ${instant})) / 60)::int`;
 }
 
+/** The statement's names for the default order (no string built per read). */
+const PENDING_DEFAULT_NAMES = { all: 'pending_json:all:', day: 'pending_json:day:' } as const;
+/** The one row's answer (a module function: no closure per read). */
+const pageOf = (rows: { page: string }[]) => rows[0]!.page;
+
 /**
  * A student's pending questions (optionally those due on one day), one page, in one prepared
- * statement whose one row is the page's content as JSON text (the array of `QuestionStudent`s the
- * answer holds, as `JSON.stringify` writes it), how many questions it holds and the student's total.
- * PostgreSQL builds the text, so Node neither reads the rows nor writes them out again: the route
- * sends it inside the page envelope as it is ("Hot paths" in docs/architecture.md). The page is a
- * sorted subquery whose rows the aggregate joins in their page order (numbered by `row_number()`).
+ * statement whose one row is the whole answer as JSON text: the page `toPage` describes, its content
+ * the array of `QuestionStudent`s, as `JSON.stringify` writes it. PostgreSQL builds the text, so Node
+ * neither reads the rows nor writes them out again: the route sends it as it is ("Hot paths" in
+ * docs/architecture.md). The page is a sorted subquery whose rows the aggregate joins in their page
+ * order (numbered by `row_number()`).
  */
-export async function pendingQuestionsJson(
+export function pendingQuestionsJson(
   db: DbOrTx,
   studentId: number,
   day: string | null,
   page: PageRequest,
   context: { now: Date; timeZone: string },
-): Promise<{ contentJson: string; count: number; total: number }> {
+): Promise<string> {
   const filter = day ? 'day' : 'all';
-  // Every value `unplanned`: PostgreSQL plans the statement once per connection, not on every read.
-  const where = and(
-    eq(assignments.studentId, unplanned('studentId', 'int')),
-    day ? eq(assignments.dueDay, unplanned('day', 'date')) : undefined,
-  );
   const variant = sortVariant(page.sort);
-  const query = prepared(db, variant === null ? null : `pending_json:${filter}:${variant}`, (name) => {
+  const statementName =
+    variant === null
+      ? null
+      : variant === ''
+        ? PENDING_DEFAULT_NAMES[filter]
+        : `pending_json:${filter}:${variant}`;
+  const query = prepared(db, statementName, (name) => {
+    // Built with the query, once per variant (not on every read: the read's hottest path).
+    // Every value `unplanned`: PostgreSQL plans the statement once per connection, not on every read.
+    const where = and(
+      eq(assignments.studentId, unplanned('studentId', 'int')),
+      day ? eq(assignments.dueDay, unplanned('day', 'date')) : undefined,
+    );
     const zone = unplanned('timeZone', 'text');
     const generated = sql`(${questions.generatedDate} AT TIME ZONE ${zone})`;
     const target = sql`(${assignments.targetDate} AT TIME ZONE ${zone})`;
@@ -348,13 +360,39 @@ export async function pendingQuestionsJson(
       coalesce(to_json(${rows.hint})::text, 'null'), ${isoText(sql`${rows.generatedLocal}`, sql`${rows.generatedOffset}`)},
       ${rows.topics}, ${isoText(sql`${rows.targetLocal}`, sql`${rows.targetOffset}`)},
       ${rows.msLeft} / 60000, ${rows.msLeft} / 3600000, ${rows.msLeft} / 86400000)`;
-    return db
+    // The page's content, how many questions it holds and the student's total, once each (an
+    // aggregate subquery is not merged into the select around it).
+    const summary = db
       .select({
-        contentJson: sql<string>`coalesce('[' || string_agg(${item}, ',' ORDER BY ${rows.position}) || ']', '[]')`,
-        count: sql<number>`count(*)::int`,
-        total: sql<number>`(${db.select({ total: count() }).from(assignments).where(where)})::int`,
+        content:
+          sql<string>`coalesce('[' || string_agg(${item}, ',' ORDER BY ${rows.position}) || ']', '[]')`.as(
+            'content',
+          ),
+        count: sql<number>`count(*)::int`.as('count'),
+        total: sql<number>`(${db.select({ total: count() }).from(assignments).where(where)})::int`.as(
+          'total',
+        ),
+        size: sql<number>`${unplanned('limit', 'bigint')}`.as('size'),
+        offset: sql<number>`${unplanned('offset', 'bigint')}`.as('offset'),
       })
       .from(rows)
+      .as('summary');
+    // The envelope `toPage` describes (common/contracts/paging.ts), fields in its order, around the
+    // content: the whole answer in one string, which Node sends without copying it into a longer one.
+    // Booleans as format's arguments, never `":true` in the text: pgbench would read `:true` as a variable.
+    const sorted = page.sort.length > 0;
+    const sortInfo = sql`format('{"empty":%s,"sorted":%s,"unsorted":%s}', ${sql.raw(`'${!sorted}'`)}, ${sql.raw(`'${sorted}'`)}, ${sql.raw(`'${!sorted}'`)})`;
+    const number = sql`(${summary.offset} / ${summary.size})`;
+    const totalPages = sql`((${summary.total} + ${summary.size} - 1) / ${summary.size})`;
+    return db
+      .select({
+        page: sql<string>`format('{"content":%s,"pageable":{"pageNumber":%s,"pageSize":%s,"sort":%s,"offset":%s,"paged":%s,"unpaged":%s},"totalPages":%s,"totalElements":%s,"size":%s,"number":%s,"numberOfElements":%s,"first":%s,"last":%s,"empty":%s,"sort":%s}',
+          ${summary.content}, ${number}, ${summary.size}, ${sortInfo}, ${summary.offset}, 'true', 'false',
+          ${totalPages}, ${summary.total}, ${summary.size}, ${number}, ${summary.count},
+          to_json(${summary.offset} = 0)::text, to_json(${number} >= ${totalPages} - 1)::text,
+          to_json(${summary.count} = 0)::text, ${sortInfo})`,
+      })
+      .from(summary)
       .prepare(name);
   });
   const values = {
@@ -365,6 +403,6 @@ export async function pendingQuestionsJson(
     timeZone: context.timeZone,
     nowMs: context.now.getTime(),
   };
-  const [row] = await query.execute(values);
-  return { contentJson: row!.contentJson, count: row!.count, total: row!.total };
+  // Not an async function: the read's hottest path, one promise fewer per read.
+  return query.execute(values).then(pageOf);
 }

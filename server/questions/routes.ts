@@ -46,6 +46,8 @@ const TitleQuery = z.object({
     .max(200, validationTexts.titleTooLong(200)),
 });
 
+const asJsonText = (json: string) => new JsonText(json);
+
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;
@@ -160,14 +162,12 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     '/questions/student/:name',
     access.studentRead('name'),
     { query: DayQuery, page: pendingSortable, response: pageOf(QuestionStudent) },
-    async (request) => {
-      const { date } = request.query;
-      // JSON text the database wrote, sent as it is (http/route.ts, JsonText).
-      const json = await pendingQuestions(database.db, request.subject.id, date ?? null, request.page, {
+    // JSON text the database wrote, sent as it is (http/route.ts, JsonText); not an async function
+    // (the read's hottest path: one promise fewer per read).
+    (request) =>
+      pendingQuestions(database.db, request.subject.id, request.query.date ?? null, request.page, {
         now: now(),
         timeZone: config.timeZone,
-      });
-      return new JsonText(json);
-    },
+      }).then(asJsonText),
   );
 }

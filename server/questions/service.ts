@@ -1,4 +1,4 @@
-import { type PageRequest, pageJson } from '../../common/contracts/paging.ts';
+import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { QuestionCreateRequest } from '../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../common/dates.ts';
 import { checkOptionsAndAnswer, ruleText } from '../../common/questions/checks.ts';
@@ -77,13 +77,12 @@ export async function createQuestion(
  * `GET questions/student/{name}`: a page of the student's pending questions (never the answer or
  * explanation) as JSON text, written by the database (`pendingQuestionsJson`).
  */
-export async function pendingQuestions(
+export function pendingQuestions(
   db: Db,
   studentId: number,
   day: string | null,
   page: PageRequest,
   context: { now: Date; timeZone: string },
 ): Promise<string> {
-  const { contentJson, count, total } = await pendingQuestionsJson(db, studentId, day, page, context);
-  return pageJson(contentJson, count, page, total);
+  return pendingQuestionsJson(db, studentId, day, page, context);
 }

@@ -5,6 +5,7 @@ import { isAuthWrite } from '../db/open.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { SESSION_CACHE_QUIET_MS, SessionCache } from './cache.ts';
 import type { SessionRow } from './queries.ts';
+import { hashToken, touchCachedSession } from './service.ts';
 
 type Event = 'local' | 'committed' | 'live' | 'lost';
 class FakeChanges implements AuthChanges {
@@ -40,6 +41,21 @@ describe('SessionCache', () => {
     const changes = new FakeChanges();
     return { changes, cache: new SessionCache(changes, { clock, ttlMs: 5000, maxEntries: 3 }) };
   };
+
+  it('answers a request at once only with a cached session that is not due to be written back', () => {
+    const { cache } = setup();
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    expect(touchCachedSession('token', NOW, cache)).toBeNull(); // not cached: look it up
+    cache.keep(hashToken('token'), row(3_600_000), cache.begin());
+    expect(touchCachedSession('token', at(4.99), cache)?.sessionId).toBe(1);
+    expect(touchCachedSession('other', at(1), cache)).toBeNull();
+    // Last used 5 minutes ago: touchSession must slide its idle expiry forward (a statement).
+    expect(touchCachedSession('token', at(5), cache)).toBeNull();
+  });
+
+  it('stores a token as the hex SHA-256 it always had (sessions in the database stay valid)', () => {
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
 
   it('answers a kept session until its TTL, its expiry or its absolute expiry', () => {
     const { cache } = setup();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { limits } from '../../common/limits.ts';
 import type { Db } from '../db/open.ts';
 import type { SessionCache } from './cache.ts';
@@ -20,7 +20,8 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export const SESSION_COOKIE = 'tf_session';
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot: no Hash object per request (every API request hashes its cookie).
+  return hash('sha256', token, 'hex');
 }
 
 export type NewSession = { token: string; absoluteExpiresAt: Date };
@@ -60,14 +61,28 @@ export async function touchSession(
     if (!session) return null;
     cache?.keep(tokenHash, session, generation);
   }
-  const due = options.force || now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
-  if (due) {
+  if (options.force || touchDue(session, now)) {
     const expiresAt = new Date(Math.min(now.getTime() + IDLE_MS, session.absoluteExpiresAt.getTime()));
     await extendSession(db, session.sessionId, now, expiresAt);
     session.expiresAt = expiresAt;
     session.lastUsedAt = now;
   }
   return session;
+}
+
+/** Whether a use of the session now is to be written back (its idle expiry slid forward). */
+function touchDue(session: SessionRow, now: Date): boolean {
+  return now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
+}
+
+/**
+ * What `touchSession` with this cache would answer when that needs no statement — the cached live
+ * session, not due to be written back — and null otherwise (then ask `touchSession`). Synchronous:
+ * the session check of nearly every request under load makes no promise (http/sessions.ts).
+ */
+export function touchCachedSession(token: string, now: Date, cache: SessionCache): SessionRow | null {
+  const session = cache.get(hashToken(token), now);
+  return session && !touchDue(session, now) ? session : null;
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

@@ -33,8 +33,7 @@ beforeAll(async () => {
   t = await startTestApp({ poolSize: 12 });
   base = await t.listen();
   teacher = await t.createUser({ roles: ['TEACHER'] });
-  students = [];
-  for (let i = 0; i < STUDENTS; i++) students.push(await t.createUser({ roles: ['STUDENT'] }));
+  students = await t.createUsers(STUDENTS);
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import type { Role } from '../../common/roles.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/open.ts';
+import type { LogOutput } from '../logging.ts';
 import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
 import type { UserRow } from '../users/queries.ts';
 import { createAccount } from '../users/service.ts';
@@ -96,6 +97,8 @@ export type TestApp = {
   listen(): Promise<string>;
   /** Creates an account directly (no HTTP) and a session for it. */
   createUser(options?: { roles?: Role[]; username?: string; password?: string }): Promise<TestUser>;
+  /** `count` accounts with `roles` (students by default), one after another, each with a session. */
+  createUsers(count: number, options?: { roles?: Role[] }): Promise<TestUser[]>;
   close(): Promise<void>;
 };
 
@@ -107,6 +110,8 @@ export async function startTestApp(
     registerExtra?: (app: FastifyInstance) => void;
     /** PostgreSQL pool size (default 4); the concurrency suite uses more so requests really overlap. */
     poolSize?: number;
+    /** Where log lines go (with `LOG_LEVEL` set in `env`; the default is silent). */
+    logOutput?: LogOutput;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ poolSize: options.poolSize });
@@ -121,7 +126,7 @@ export async function startTestApp(
     CHECK_RESPONSES: '1',
     ...options.env,
   });
-  const app = await buildApp({ config, database, now: clock.now });
+  const app = await buildApp({ config, database, now: clock.now, logOutput: options.logOutput });
   options.registerExtra?.(app);
   await app.ready();
 
@@ -152,6 +157,11 @@ export async function startTestApp(
       const user = await createAccount(database.db, { email, username: name, password, roles });
       const session = await startSession(database.db, user.id, clock.now());
       return { user, email, password, cookie: `${SESSION_COOKIE}=${session.token}` };
+    },
+    async createUsers(count, { roles = ['STUDENT'] as Role[] } = {}) {
+      const users: TestUser[] = [];
+      for (let i = 0; i < count; i++) users.push(await testApp.createUser({ roles }));
+      return users;
     },
     async close() {
       await app.close();

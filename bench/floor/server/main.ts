@@ -1,6 +1,6 @@
 // The floor under the tutoring read's CPU per request: a bare Fastify route and a node-postgres pool
 // answering the same page (the JSON text PostgreSQL writes) with the same SQL, and nothing else — no
-// session, access rule, parsing, page envelope, security headers, compression or log line. `npm run bench:api` starts it as a checkout of
+// session, access rule, parsing, security headers, compression or log line. `npm run bench:api` starts it as a checkout of
 // its own (it answers only the read):
 //
 //   npm run bench:api -- --cpu-only --db postgres --endpoints read --server floor=bench/floor --server app=.
@@ -54,12 +54,9 @@ const app = Fastify({ logger: false });
 app.get('/api/v1/questions/student/:name', async (request, reply) => {
   const statement = await statementFor((request.params as { name: string }).name);
   if (!statement) return reply.code(404).send();
-  // One row: the page's content as JSON text, its count and the total; sent around a bare envelope.
+  // One row: the whole page as JSON text, sent as it is.
   const { rows } = await pool.query({ ...statement, rowMode: 'array' });
-  const [content, count, total] = rows[0] as [string, number, number];
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(`{"content":${content},"numberOfElements":${count},"totalElements":${total}}`);
+  return reply.type('application/json; charset=utf-8').send((rows[0] as [string])[0]);
 });
 app.get('/readyz', async () => {
   await pool.query('select 1');

@@ -78,8 +78,8 @@ describe('authoring texts (Korean)', () => {
     expect(bulkTexts.haveProblems(2)).toBe('문제 2개에 고칠 점이 있습니다. 먼저 고쳐 주세요.');
     expect(bulkTexts.parsed(4, 0)).toBe('문제 4개를 읽었습니다. 모두 올릴 수 있습니다.');
     expect(bulkTexts.parsed(4, 2)).toBe('문제 4개를 읽었습니다. 2개에 고칠 점이 있습니다.');
-    expect(bulkTexts.item(3)).toBe('항목 3');
-    expect(bulkTexts.problemsOf(3)).toBe('항목 3의 문제점');
+    expect(bulkTexts.item(3)).toBe('3번 항목');
+    expect(bulkTexts.problemsOf(3)).toBe('3번 항목의 문제점');
     expect(bulkTexts.perLine('보기')).toBe('보기 (한 줄에 하나씩)');
   });
 

@@ -68,7 +68,7 @@ export const questionSaveTexts: Translation<typeof en.questionSaveTexts> = {
   unknownStudents: (names: readonly string[]) =>
     `등록되지 않은 학생입니다: ${names.map((n) => `"${n}"`).join(', ')}`,
   unknownStudent: (name: string) => `등록되지 않은 학생 "${name}"`,
-  bulkItem: (index: number, problems: readonly string[]) => `${index}번 항목: ${problems.join(', ')}`,
+  bulkItem: (number: number, problems: readonly string[]) => `${number}번 항목: ${problems.join(', ')}`,
   bulkRefused: (failed: number, total: number, items: readonly string[], more: number) =>
     `문제 ${total}개 중 ${failed}개를 저장할 수 없어 아무것도 저장하지 않았습니다. ${items.join('; ')}${more > 0 ? ` (그 밖에 ${more}개 항목)` : ''}`,
   onceEach: '수정 요청에는 같은 문제를 한 번만 넣을 수 있습니다.',
@@ -138,8 +138,9 @@ export const bulkTexts: Translation<typeof en.bulkTexts> = {
   preview: '미리 보기',
   parsed: (count: number, failing: number) =>
     `문제 ${count}개를 읽었습니다${failing ? `. ${failing}개에 고칠 점이 있습니다` : '. 모두 올릴 수 있습니다'}.`,
-  item: (index: number) => `항목 ${index}`,
-  problemsOf: (index: number) => `항목 ${index}의 문제점`,
+  // Worded as the server's refusal (`bulkItem`) words it, so the teacher can match the two.
+  item: (number: number) => `${number}번 항목`,
+  problemsOf: (number: number) => `${number}번 항목의 문제점`,
   missing: '(없음)',
   perLine: (field: string) => `${field} (한 줄에 하나씩)`,
 };

@@ -22,10 +22,11 @@ describe('describeDetail', () => {
     );
   });
 
-  it('says "Item n" when the page gave no labeller, never a raw index', () => {
+  it('says "Item n" when the page gave no labeller, never a raw index: people count from 1', () => {
     expect(describeDetail({ path: '2.candidates.1', message: 'must not be empty' })).toBe(
       'Item 3: Options must not be empty',
     );
+    expect(describeDetail({ path: '[0]', message: 'Title is missing' })).toBe('Item 1: Title is missing');
   });
 
   it('names a keyed draft change by the question, and a plain field by its label', () => {

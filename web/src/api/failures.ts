@@ -18,7 +18,10 @@ import { isApiError } from './client.ts';
 export type FailureWords = {
   /** The spec's generic text for this page (5xx, unexpected errors). */
   fallback: string;
-  /** How the page names the item at a request position (e.g. `Question 8`). */
+  /**
+   * How the page names the item at a request position (e.g. `Question 8`). It is given the path's
+   * 0-based index; words that number the item count from 1, as the default does (`[0]` is Item 1).
+   */
   item?: (index: number) => string;
   /** How the page names a request key that is an id (drafts: `changes.<questionId>.answer`). */
   keyed?: (key: string) => string;
@@ -49,6 +52,8 @@ export function describeDetail(
   const { fieldTexts } = textsNow();
   let prefix = '';
   if (parts.length > 0 && /^\d+$/.test(parts[0]!)) {
+    // People count from 1: the path's `[0]` is Item 1 (as the bulk upload's cards and the server's
+    // refusal name it).
     const item = words.item ?? ((index: number) => fieldTexts.item(index + 1));
     prefix = `${item(Number(parts.shift()))}: `;
   } else if (parts[0] === 'changes' && parts.length > 1 && words.keyed) {

@@ -25,18 +25,21 @@ function item(targetDate: string, title = 'Loop') {
   };
 }
 
+/** The signed-in teacher's auth check, in the app zone `timeZone`. */
+const teacherIn = (timeZone: string) => ({
+  username: 'teacher',
+  role: 'TEACHER',
+  roles: ['ROLE_TEACHER'],
+  timeZone,
+});
+
 beforeEach(() => {
   localStorage.clear();
   // The app's zone is UTC+14: a wall-clock time two hours ahead in the browser's zone is hours past there.
   vi.stubGlobal(
     'fetch',
     jsonFetch({
-      'users/auth-check': {
-        username: 'teacher',
-        role: 'TEACHER',
-        roles: ['ROLE_TEACHER'],
-        timeZone: 'Pacific/Kiritimati',
-      },
+      'users/auth-check': teacherIn('Pacific/Kiritimati'),
     }),
   );
 });
@@ -52,7 +55,7 @@ describe('BulkUploadPage', () => {
     expect(await screen.findByText(/are Pacific\/Kiritimati time/)).toBeTruthy();
     setJson([item(browserWallClock(new Date(Date.now() + 2 * 3_600_000)))]);
     await user.click(screen.getByRole('button', { name: 'Parse' }));
-    const problems = await screen.findByRole('list', { name: 'Problems of item 0' });
+    const problems = await screen.findByRole('list', { name: 'Problems of item 1' });
     expect(problems.textContent).toContain('Target date must not be in the past');
   });
 
@@ -65,16 +68,56 @@ describe('BulkUploadPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('2 questions have problems');
     // Fixed inline: both dates a day ahead (with an offset), the title written.
     const tomorrow = new Date(Date.now() + 24 * 3_600_000).toISOString();
-    for (const index of [0, 1]) {
-      const card = screen.getByRole('article', { name: `Item ${index}` });
+    for (const name of ['Item 1', 'Item 2']) {
+      const card = screen.getByRole('article', { name });
       const target = within(card).getByLabelText('targetDate');
       fireEvent.change(target, { target: { value: tomorrow } });
     }
-    fireEvent.change(within(screen.getByRole('article', { name: 'Item 1' })).getByLabelText('title'), {
+    fireEvent.change(within(screen.getByRole('article', { name: 'Item 2' })).getByLabelText('title'), {
       target: { value: 'Fixed' },
     });
     await waitFor(() => expect(screen.getByText('2 questions parsed, all ready.')).toBeTruthy());
     await waitFor(() => expect(screen.queryByText(/questions have problems/)).toBeNull());
+  });
+
+  it("numbers the items from 1, the preview as the server's refusal does, though the JSON path is [0]", async () => {
+    const user = userEvent.setup();
+    const ahead = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'users/auth-check': teacherIn('UTC'),
+        // Only the server knows the first question's student does not exist.
+        'POST questions/multiples': Response.json(
+          {
+            status: 400,
+            error: 'Bad Request',
+            message: '1 of 2 questions cannot be saved; nothing was saved. Item 1: Unknown student "ghost"',
+            details: [{ path: '[0]', message: 'Unknown student "ghost"' }],
+          },
+          { status: 400 },
+        ),
+      }),
+    );
+    renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+    await screen.findByText(/are UTC time/);
+    setJson([item(ahead, 'First'), item(ahead, 'Second')]);
+    await user.click(screen.getByRole('button', { name: 'Parse' }));
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Item 1',
+      'Item 2',
+    ]);
+    expect(within(screen.getByRole('article', { name: 'Item 1' })).getByLabelText('title')).toHaveProperty(
+      'value',
+      'First',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const problems = await screen.findByRole('list', { name: 'Problems of item 1' });
+    expect(problems.textContent).toBe('Unknown student "ghost"');
+    expect(within(screen.getByRole('article', { name: 'Item 1' })).getByRole('list')).toBe(problems);
+    // The alert names it as the card does (and as the server's message does).
+    expect((await screen.findByRole('alert')).textContent).toContain('Item 1: Unknown student "ghost"');
+    expect(document.body.textContent).not.toMatch(/item 0/i);
   });
 
   it('says the page and each item’s problems in Korean', async () => {
@@ -87,7 +130,8 @@ describe('BulkUploadPage', () => {
         target: { value: JSON.stringify([item(browserWallClock(new Date(Date.now() + 2 * 3_600_000)), '')]) },
       });
       await user.click(screen.getByRole('button', { name: '읽어 보기' }));
-      const problems = await screen.findByRole('list', { name: '항목 0의 문제점' });
+      expect(screen.getByRole('heading', { name: '1번 항목' })).toBeTruthy();
+      const problems = await screen.findByRole('list', { name: '1번 항목의 문제점' });
       expect([...problems.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
         '제목(title)이 없습니다',
         '마감일(targetDate)은 지난 시각일 수 없습니다',

@@ -46,7 +46,7 @@ const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
  */
 export function BulkUploadPage() {
   const { failureTexts } = useTexts('messages');
-  const { bulkTexts: t, uploadTexts, bulkRuleTexts, questionRuleTexts } = useTexts('authoring');
+  const { bulkTexts: t, bulkRuleTexts, questionRuleTexts } = useTexts('authoring');
   const ruleTexts = { bulkRuleTexts, questionRuleTexts };
   const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
   const [items, setItems] = useState<Item[] | null>(null);
@@ -120,7 +120,8 @@ export function BulkUploadPage() {
         }
         setServerErrors(byItem);
       }
-      onFailure(error, { otherText: failureTexts.serverIssue, item: (index) => uploadTexts.tab(index + 1) });
+      // A problem the server lists in `details` is named as its card is (Item 1 for `[0]`).
+      onFailure(error, { otherText: failureTexts.serverIssue, item: (index) => t.item(index + 1) });
     } finally {
       setUploading(null);
     }
@@ -182,11 +183,13 @@ export function BulkUploadPage() {
               // biome-ignore lint/suspicious/noArrayIndexKey: items are identified by their position in the JSON
               key={index}
               className={`${styles.item} ${problems[index]!.length ? styles.bad : ''}`}
-              aria-label={t.item(index)}
+              aria-label={t.item(index + 1)}
             >
-              <h2 className={styles.itemTitle}>{t.item(index)}</h2>
+              {/* People count from 1: the first card is Item 1, as in the server's refusal message
+                  (server/questions/bulk.ts); only the JSON path (`[0]`) is 0-based. */}
+              <h2 className={styles.itemTitle}>{t.item(index + 1)}</h2>
               {problems[index]!.length > 0 && (
-                <ul className={styles.problems} aria-label={t.problemsOf(index)}>
+                <ul className={styles.problems} aria-label={t.problemsOf(index + 1)}>
                   {problems[index]!.map((p) => (
                     <li key={p}>{p}</li>
                   ))}
