@@ -92,6 +92,10 @@ test.describe('the landing page', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+    // The heading is there from the server's HTML; the clock may stop only once the app has taken
+    // the page over (the line then waits to be drawn): stopped earlier, the app's own start-up timers
+    // never fire and the line stays as the HTML drew it.
+    await expect(page.locator('[data-phase="waiting"]')).toBeAttached();
     // The page's timers move only when the test says (the tab's clock stops here).
     await page.clock.pauseAt(new Date(e2eNow().getTime() + 60_000));
     const markers = page.locator('[data-marker]');
