@@ -1031,17 +1031,50 @@ async function main() {
  * speed): ±30 % between sittings minutes apart. Here every server runs at once on its own copy and
  * the load alternates between them in short bursts (the order reversed every other slice), so each
  * meets the same machine; their CPU per request compares, even when its absolute value drifts.
+ * On PostgreSQL pgbench takes its turn in the same bursts (its own copy, whole seconds), so each
+ * server's requests per second during its bursts have a ratio to pgbench's from the same minutes.
  */
+/**
+ * The servers compared must give the same answer (the floor too: same rows, same JSON); the bench
+ * stops when one does not, since CPU per request would then compare different work.
+ */
+async function sameAnswers(
+  running: { label: string; server: Running }[],
+  fixture: Fixture,
+  endpoint: Exclude<Endpoint, 'submit'>,
+): Promise<void> {
+  const { path: requestPath, cookie } = requestOf(fixture, endpoint);
+  const answers = await Promise.all(
+    running.map(async (r) => {
+      const response = await fetch(`http://127.0.0.1:${r.server.port}${requestPath}`, {
+        headers: { cookie, accept: 'application/json' },
+      });
+      return { label: r.label, status: response.status, body: await response.text() };
+    }),
+  );
+  const [first] = answers;
+  for (const other of answers.slice(1)) {
+    if (other.status !== first!.status || other.body !== first!.body)
+      throw new Error(
+        `${endpoint}: ${first!.label} and ${other.label} answer differently:\n${first!.status} ${first!.body.slice(0, 300)}\n${other.status} ${other.body.slice(0, 300)}`,
+      );
+  }
+}
+
 async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
   const slices = Number(options.slices);
   const sliceSeconds = Math.max(1, duration / slices);
+  const pgFixture = fixtures.get('postgres');
+  const scripts = pgFixture && options.pgbench ? await pgbenchScripts(pgFixture) : null;
   const results: {
     label: string;
     kind: Kind;
     endpoint: Endpoint;
     round: number;
-    process: number;
-    main: number;
+    process: number | null;
+    main: number | null;
+    rps: number;
+    p99: number;
   }[] = [];
   for (let round = 1; round <= runs; round++) {
     for (const kind of kinds) {
@@ -1052,7 +1085,9 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
         server: Running;
         next: { k: number };
       }[] = [];
+      const benchCopy = kind === 'postgres' && scripts ? await freshCopy('postgres') : null;
       try {
+        if (benchCopy && scripts?.has('submit')) await addWorkList(benchCopy.url!, pgFixture!);
         for (const server of servers) {
           const copy = await freshCopy(kind);
           running.push({
@@ -1067,39 +1102,83 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
           });
         }
         for (const endpoint of endpoints) {
+          if (endpoint !== 'submit') await sameAnswers(running, data, endpoint);
           for (const r of running) {
             if (warmup > 0) await load(r.server.port, data, endpoint, warmup, r.next);
             await drained(r.server.port);
           }
-          const totals = new Map(running.map((r) => [r.label, { process: 0, main: 0, sent: 0 }]));
-          for (let slice = 0; slice < slices; slice++) {
-            for (const r of slice % 2 ? [...running].reverse() : running) {
-              const before = cpuTimes(r.server.child.pid!);
-              const figures = await load(r.server.port, data, endpoint, sliceSeconds, r.next, true);
-              await drained(r.server.port);
-              const after = cpuTimes(r.server.child.pid!);
-              const total = totals.get(r.label)!;
-              if (before && after) {
-                total.process += after.process - before.process;
-                total.main += after.main - before.main;
-              }
-              total.sent += figures.sent;
+          const script = benchCopy ? scripts!.get(endpoint)! : null;
+          if (script && warmup > 0) pgbench(benchCopy!.url!, script, Math.ceil(warmup), endpoint);
+          type Total = {
+            process: number;
+            main: number;
+            sent: number;
+            answered: number;
+            seconds: number;
+            p99s: number[];
+          };
+          const totals = new Map<string, Total>(
+            [...running.map((r) => r.label), ...(script ? ['pgbench'] : [])].map((label) => [
+              label,
+              { process: 0, main: 0, sent: 0, answered: 0, seconds: 0, p99s: [] },
+            ]),
+          );
+          // Each turn of a slice: a server's burst, or pgbench's.
+          const turns: (() => Promise<void>)[] = running.map((r) => async () => {
+            const before = cpuTimes(r.server.child.pid!);
+            const figures = await load(r.server.port, data, endpoint, sliceSeconds, r.next, true);
+            await drained(r.server.port);
+            const after = cpuTimes(r.server.child.pid!);
+            const total = totals.get(r.label)!;
+            if (before && after) {
+              total.process += after.process - before.process;
+              total.main += after.main - before.main;
             }
+            total.sent += figures.sent;
+            total.answered += figures.requests;
+            total.seconds += figures.requests / Math.max(figures.rps, 1e-9);
+            total.p99s.push(figures.p99);
+          });
+          if (script)
+            turns.push(async () => {
+              const figures = pgbench(
+                benchCopy!.url!,
+                script,
+                Math.max(1, Math.round(sliceSeconds)),
+                endpoint,
+              );
+              const total = totals.get('pgbench')!;
+              total.answered += figures.requests;
+              total.seconds += figures.requests / Math.max(figures.rps, 1e-9);
+              total.p99s.push(figures.p99);
+            });
+          for (let slice = 0; slice < slices; slice++) {
+            for (const turn of slice % 2 ? [...turns].reverse() : turns) await turn();
           }
           const load1 = loadNow();
-          for (const r of running) {
-            const total = totals.get(r.label)!;
+          const reference = totals.get('pgbench');
+          const referenceRps = reference ? reference.answered / reference.seconds : null;
+          for (const [label, total] of totals) {
+            const isBench = label === 'pgbench';
             const row = {
-              label: r.label,
+              label,
               kind,
               endpoint,
               round,
-              process: total.process / total.sent,
-              main: total.main / total.sent,
+              process: isBench ? null : total.process / total.sent,
+              main: isBench ? null : total.main / total.sent,
+              rps: total.answered / total.seconds,
+              p99: median(total.p99s),
             };
             results.push(row);
             console.log(
-              `  ${`${r.label} ${kind}`.padEnd(24)} ${endpoint.padEnd(12)} CPU ${row.process.toFixed(0).padStart(5)} µs/req (main thread ${row.main.toFixed(0)})   ${total.sent} requests   (load ${load1.toFixed(2)})`,
+              `  ${`${label} ${kind}`.padEnd(24)} ${endpoint.padEnd(12)} ${
+                row.process === null
+                  ? ''.padEnd(38)
+                  : `CPU ${row.process.toFixed(0).padStart(5)} µs/req (main thread ${row.main!.toFixed(0).padStart(4)})  `
+              } ${row.rps.toFixed(0).padStart(6)} req/s in its bursts   p99 ${row.p99.toFixed(1)} ms (median of bursts)${
+                referenceRps && !isBench ? `   API / pgbench ${(row.rps / referenceRps).toFixed(2)}` : ''
+              }   ${isBench ? `${total.answered} transactions` : `${total.sent} requests`}   (load ${load1.toFixed(2)})`,
             );
           }
         }
@@ -1108,10 +1187,13 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
           await stopServer(r.server);
           await dropCopy(r.copy);
         }
+        if (benchCopy) await dropCopy(benchCopy);
       }
     }
   }
-  console.log(`\nCPU per request, medians of ${runs} rounds (process / main thread, µs)`);
+  console.log(
+    `\nmedians of ${runs} rounds: CPU per request (process / main thread, µs), requests/s in the bursts, p99 (median of bursts), API / pgbench`,
+  );
   const groups = new Map<string, typeof results>();
   for (const row of results) {
     const key = `${row.kind}\t${row.endpoint}\t${row.label}`;
@@ -1119,12 +1201,24 @@ async function cpuSitting(fixtures: Map<Kind, Fixture>): Promise<void> {
   }
   for (const [key, group] of groups) {
     const [kind, endpoint, label] = key.split('\t');
+    const reference = groups.get(`${kind}\t${endpoint}\tpgbench`);
+    const rps = median(group.map((r) => r.rps));
+    const cpu =
+      label === 'pgbench'
+        ? ''.padEnd(13)
+        : `${median(group.map((r) => r.process!))
+            .toFixed(0)
+            .padStart(5)} / ${median(group.map((r) => r.main!))
+            .toFixed(0)
+            .padStart(5)}`;
+    const ratio =
+      reference && label !== 'pgbench' ? (rps / median(reference.map((r) => r.rps))).toFixed(2) : '';
     console.log(
-      `  ${`${label} ${kind}`.padEnd(24)} ${endpoint!.padEnd(12)} ${median(group.map((r) => r.process))
-        .toFixed(0)
-        .padStart(5)} / ${median(group.map((r) => r.main))
-        .toFixed(0)
-        .padStart(5)}`,
+      `  ${`${label} ${kind}`.padEnd(24)} ${endpoint!.padEnd(12)} ${cpu}   ${rps.toFixed(0).padStart(6)} req/s   p99 ${median(
+        group.map((r) => r.p99),
+      )
+        .toFixed(1)
+        .padStart(5)} ms   ${ratio}`,
     );
   }
 }

@@ -1,13 +1,15 @@
-// The floor under the tutoring read's CPU per request: a bare Fastify route and a node-postgres pool
-// answering the same page (the JSON text PostgreSQL writes) with the same SQL, and nothing else — no
-// session, access rule, parsing, security headers, compression or log line. `npm run bench:api` starts it as a checkout of
-// its own (it answers only the read):
+// The floor under the app's CPU per request: bare Fastify routes and a node-postgres pool answering
+// the tutoring read (the JSON text PostgreSQL writes) and a student's calendar month (the same rows
+// in the same JSON shape) with the same SQL, and nothing else — no session, access rule, parsing,
+// security headers, compression or log line. `npm run bench:api` starts it as a checkout of its own
+// (it answers only the read and the student's calendar):
 //
-//   npm run bench:api -- --cpu-only --db postgres --endpoints read --server floor=bench/floor --server app=.
+//   npm run bench:api -- --cpu-only --db postgres --endpoints read,calendar --server floor=bench/floor --server app=.
 //
-// What the app spends per read above this floor is what its own work costs (docs/performance.md).
+// What the app spends per request above this floor is what its own work costs (docs/performance.md).
 import Fastify from 'fastify';
 import pg from 'pg';
+import { calendarMonth } from '../../../server/calendars/queries.ts';
 import { openDatabase } from '../../../server/db/open.ts';
 import { parsePage } from '../../../server/http/paging.ts';
 import { pendingQuestionsJson, pendingSortable } from '../../../server/questions/queries.ts';
@@ -50,6 +52,34 @@ function statementFor(name: string): Promise<Statement> {
   return statement;
 }
 
+// The calendar month's statement as the app sends it (calendars/queries.ts), recorded once per
+// (student, year, month) the same way; its dates are read as text, as Drizzle reads them.
+type Named = { name: string; text: string; values: unknown[] };
+const months = new Map<string, Promise<Named | null>>();
+async function recordMonth(name: string, year: number, month: number): Promise<Named | null> {
+  const { rows } = await pool.query('select id from users where lower(username) = lower($1)', [name]);
+  if (!rows[0]) return null;
+  recorder.queries.log = [];
+  await calendarMonth(recorder.db, [rows[0].id], year, month);
+  const [recorded] = recorder.queries.log;
+  recorder.queries.log = null;
+  return { name: 'calendar_month', text: recorded!.query, values: recorded!.params };
+}
+function monthFor(name: string, year: number, month: number): Promise<Named | null> {
+  const key = `${name.toLowerCase()}/${year}/${month}`;
+  let statement = months.get(key);
+  if (!statement) {
+    statement = recordMonth(name, year, month);
+    months.set(key, statement);
+  }
+  return statement;
+}
+const DATE = 1082;
+const datesAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === DATE ? (value: string) => value : pg.types.getTypeParser(oid, format),
+};
+
 const app = Fastify({ logger: false });
 app.get('/api/v1/questions/student/:name', async (request, reply) => {
   const statement = await statementFor((request.params as { name: string }).name);
@@ -57,6 +87,21 @@ app.get('/api/v1/questions/student/:name', async (request, reply) => {
   // One row: the whole page as JSON text, sent as it is.
   const { rows } = await pool.query({ ...statement, rowMode: 'array' });
   return reply.type('application/json; charset=utf-8').send((rows[0] as [string])[0]);
+});
+app.get('/api/v1/calendars/:name/:year/:month', async (request, reply) => {
+  const { name, year, month } = request.params as { name: string; year: string; month: string };
+  const statement = await monthFor(name, Number(year), Number(month));
+  if (!statement) return reply.code(404).send();
+  const { rows } = await pool.query<[number, string, string, number, number, number]>({
+    ...statement,
+    rowMode: 'array',
+    types: datesAsText,
+  });
+  // The app's answer: one item per day, in day order (one student), serialised by Fastify.
+  return rows.map(([, student, day, solved, unsolved, toMark]) => {
+    const [y, m, d] = day.split('-').map(Number);
+    return { year: y, month: m, day: d, student: { name: student }, solved, unsolved, toMark };
+  });
 });
 app.get('/readyz', async () => {
   await pool.query('select 1');
