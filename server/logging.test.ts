@@ -39,7 +39,34 @@ describe('the log output', () => {
     expect(performance.now() - started).toBeLessThan(200);
     // 100 lines of 100 bytes fit in 10,000 bytes; the other 900 are dropped, none cut in half.
     expect(output.dropped).toBe(900);
+    output.writePending!();
     expect(reader.stream.writableLength).toBe(10_000);
+  });
+
+  it('writes the lines of one turn of the event loop in one write, in their order', async () => {
+    const writes: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        writes.push(String(chunk));
+        callback();
+      },
+    });
+    const output = createLogOutput(stream);
+    output.write('first\n');
+    output.write('second\n');
+    output.write('third\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['first\nsecond\nthird\n']);
+    // A process about to exit writes what the turn holds at once; a flush too.
+    output.write('fourth\n');
+    output.writePending!();
+    expect(writes).toEqual(['first\nsecond\nthird\n', 'fourth\n']);
+    output.write('fifth\n');
+    await output.flush(1000);
+    expect(writes.at(-1)).toBe('fifth\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
   });
 
   it('says how many lines were lost once the reader reads again, and writes new lines', async () => {
@@ -51,6 +78,7 @@ describe('the log output', () => {
     await new Promise((resolve) => setImmediate(resolve));
     reader.resume();
     output.write('after\n');
+    await new Promise((resolve) => setImmediate(resolve));
     reader.resume();
     const lines = reader.received.join('').trimEnd().split('\n');
     expect(lines.slice(0, 10).every((l) => l.length === 99)).toBe(true);

@@ -8,6 +8,11 @@ export type LogOutput = {
   readonly dropped: number;
   /** Waits until what is buffered is written, or `timeoutMs` passes (shutdown: bounded). */
   flush(timeoutMs: number): Promise<void>;
+  /**
+   * Hands the lines of this turn of the event loop to the stream at once, not at the end of the
+   * turn: for a process about to exit (`process.on('exit')`), whose last lines would be lost.
+   */
+  writePending?(): void;
 };
 
 /** Bytes of log lines held for a reader that is not reading before further lines are dropped. */
@@ -23,6 +28,11 @@ export const LOG_BUFFER_BYTES = 1024 * 1024;
  *
  * Files and terminals are written synchronously by Node (a file does not stall; a terminal only
  * when paused by hand), so there the buffer never fills.
+ *
+ * The lines of one turn of the event loop go to the stream together, in one write at the end of the
+ * turn (`setImmediate`): a busy server answers many requests per turn, and a write per line was a
+ * system call (and a wake-up of the reader) per request (docs/performance.md, "The calendar against
+ * the floor"). Lines keep their order; the bound counts the lines waiting for the turn's end too.
  */
 export function createLogOutput(stream: Writable, maxBytes = LOG_BUFFER_BYTES): LogOutput {
   let dropped = 0;
@@ -35,10 +45,24 @@ export function createLogOutput(stream: Writable, maxBytes = LOG_BUFFER_BYTES): 
     broken = true;
   });
 
+  /** This turn's lines, not yet given to the stream, and their bytes. */
+  let pending = '';
+  let pendingBytes = 0;
+  let writeScheduled = false;
+  const writePending = () => {
+    writeScheduled = false;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    pendingBytes = 0;
+    if (!broken) stream.write(text);
+  };
+
   /** Once everything queued so far has been written, say how many lines did not fit. */
   const reportWhenWritten = () => {
     if (reportPending) return;
     reportPending = true;
+    writePending();
     stream.write('', (error) => {
       reportPending = false;
       if (error || broken || droppedSinceReport === 0) return;
@@ -57,18 +81,26 @@ export function createLogOutput(stream: Writable, maxBytes = LOG_BUFFER_BYTES): 
 
   return {
     write(line: string): void {
-      if (broken || stream.writableLength + Buffer.byteLength(line) > maxBytes) {
+      const bytes = Buffer.byteLength(line);
+      if (broken || stream.writableLength + pendingBytes + bytes > maxBytes) {
         dropped++;
         droppedSinceReport++;
         if (!broken) reportWhenWritten();
         return;
       }
-      stream.write(line);
+      pending += line;
+      pendingBytes += bytes;
+      if (!writeScheduled) {
+        writeScheduled = true;
+        setImmediate(writePending);
+      }
     },
     get dropped() {
       return dropped;
     },
+    writePending,
     async flush(timeoutMs: number): Promise<void> {
+      writePending();
       const deadline = Date.now() + timeoutMs;
       while (!broken && stream.writableLength > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -167,5 +199,6 @@ export function prettyLogOutput(output: LogOutput, colors: boolean): LogOutput {
       return output.dropped;
     },
     flush: (timeoutMs) => output.flush(timeoutMs),
+    writePending: () => output.writePending?.(),
   };
 }

@@ -46,6 +46,9 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   }
 
   const logOutput = createLogOutput(process.stdout);
+  // Lines are written at the end of each turn of the event loop: an exit in the middle of one (a
+  // second signal, the shutdown watchdog) writes them first.
+  process.on('exit', () => logOutput.writePending?.());
   const app = await buildApp({ config, database, now: options.now, logOutput: forPeople(config, logOutput) });
   let stopping = false;
   const stop = async (signal: string) => {
