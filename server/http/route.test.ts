@@ -14,6 +14,8 @@ let t: TestApp;
 const registrationErrors: Record<string, string> = {};
 /** What the query route's handler was given, request by request. */
 const seen: { query: unknown; page: unknown }[] = [];
+/** What the path-parameter routes' handlers were given, request by request. */
+const seenParams: unknown[] = [];
 /** The app's error lines (an answer that differs from its contract is one), parsed. */
 const errorLines: { msg?: string; err?: { message?: string } }[] = [];
 beforeAll(async () => {
@@ -143,6 +145,26 @@ beforeAll(async () => {
           return { query: request.query, page: request.page };
         },
       );
+      // Path parameters, parsed once per value of the parameters the schema reads (parseDeclared).
+      const Month = z.object({
+        year: z
+          .string()
+          .regex(/^\d{4}$/)
+          .transform(Number),
+        month: z
+          .string()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+      });
+      for (const [url, params] of [
+        ['/api/v1/month/:name/:year/:month', Month],
+        ['/api/v1/loose/:name/:year/:month', Month.loose()],
+      ] as const) {
+        route.get(url, access.public, { params }, async (request) => {
+          seenParams.push(request.params);
+          return request.params;
+        });
+      }
       for (const [name, attempt] of Object.entries(attempts)) {
         try {
           attempt();
@@ -395,5 +417,37 @@ describe('query parsing', () => {
     expect(seen.map((s) => s.query)).toEqual([{ n: 5 }, { n: 5 }, { n: 5 }, { n: 5 }]);
     expect(seen[1]!.query).toBe(seen[0]!.query);
     expect(seen[3]!.query).not.toBe(seen[2]!.query);
+  });
+});
+
+describe('path parameters parsing', () => {
+  it('parses the parameters a route reads once, whoever else the path names, and gives every request the same frozen parse', async () => {
+    seenParams.length = 0;
+    for (const url of [
+      '/api/v1/month/ann/2026/12',
+      '/api/v1/month/bob/2026/12',
+      '/api/v1/month/ann/2026/11',
+    ]) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const [december, again, november] = seenParams;
+    expect(december).toEqual({ year: 2026, month: 12 });
+    expect(again).toBe(december);
+    expect(Object.isFrozen(december)).toBe(true);
+    expect(november).toEqual({ year: 2026, month: 11 });
+    expect(november).not.toBe(december);
+  });
+
+  it('refuses bad parameters every time they come, and keeps nothing for a schema that keeps other keys', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await t.request({ method: 'GET', url: '/api/v1/month/ann/2026/1x' })).statusCode).toBe(400);
+    }
+    seenParams.length = 0;
+    for (const name of ['ann', 'bob']) {
+      const response = await t.request({ method: 'GET', url: `/api/v1/loose/${name}/2026/12` });
+      expect(response.json()).toEqual({ name, year: 2026, month: 12 });
+    }
+    expect(seenParams[1]).not.toBe(seenParams[0]);
   });
 });

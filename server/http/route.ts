@@ -103,15 +103,30 @@ export const PARSED_QUERY_TEXT_MAX = 256;
  * and the page are a function of the query string alone, and clients send the same few again and
  * again (a student's `?page=0&size=5`), so each route keeps their parse by that text (`parsedQueries`)
  * instead of running its schemas on every request: zod's parse was a twentieth of what the
- * student's read allocated (docs/performance.md, "Allocation per read"). What is kept is frozen, since
- * requests share it; a query that fails to parse is not kept (its 400 speaks the request's language).
+ * student's read allocated (docs/performance.md, "Allocation per read"). Path parameters likewise, by
+ * the values their schema reads (`keptParamsFor`). What is kept is frozen, since requests share it; a
+ * query or path that fails to parse is not kept (its 400 speaks the request's language).
  */
 function parseDeclared(
   request: FastifyRequest,
   schemas: RouteSchemas,
   parsedQueries: Map<string, ParsedQuery>,
+  parsedParams: KeptParams | null,
 ): void {
-  if (schemas.params) request.params = parseWith(schemas.params, request.params, 'params');
+  if (schemas.params) {
+    const key = parsedParams ? paramsKey(request.params as Record<string, unknown>, parsedParams.keys) : null;
+    let parsed = key === null ? undefined : parsedParams!.kept.get(key);
+    if (parsed === undefined) {
+      parsed = parseWith(schemas.params, request.params, 'params');
+      if (key !== null) {
+        parsed = deepFreeze(parsed);
+        if (parsedParams!.kept.size >= PARSED_QUERIES_MAX)
+          parsedParams!.kept.delete(parsedParams!.kept.keys().next().value!);
+        parsedParams!.kept.set(key, parsed);
+      }
+    }
+    request.params = parsed;
+  }
   if (schemas.query || schemas.page) {
     const url = request.url;
     const at = url.indexOf('?');
@@ -133,6 +148,34 @@ function parseDeclared(
     if (schemas.page) request.page = parsed.page;
   }
   if (schemas.body) request.body = parseWith(schemas.body, request.body, 'body');
+}
+
+/** A route's path parameters as parsed, kept by the values of the parameters its schema reads. */
+type KeptParams = { keys: readonly string[]; kept: Map<string, unknown> };
+
+/**
+ * Where a route keeps its parses of path parameters, like those of its query strings: only when its
+ * schema is an object that reads its own keys and drops the others (`z.object`, no catch-all), so
+ * the parse depends on those values alone — a calendar's `year` and `month`, not the student named
+ * beside them, whose values would each need a place of their own.
+ */
+function keptParamsFor(schema: z.ZodType | undefined): KeptParams | null {
+  const def = (
+    schema as { _zod?: { def?: { type?: string; shape?: object; catchall?: unknown } } } | undefined
+  )?._zod?.def;
+  if (def?.type !== 'object' || def.shape === undefined || def.catchall !== undefined) return null;
+  return { keys: Object.keys(def.shape), kept: new Map() };
+}
+
+/** The values of `keys` as one text, or null when they cannot be kept (not text, a NUL, too long). */
+function paramsKey(params: Record<string, unknown>, keys: readonly string[]): string | null {
+  let key = '';
+  for (const name of keys) {
+    const value = params[name];
+    if (typeof value !== 'string' || value.includes('\0')) return null;
+    key += `${value}\0`;
+  }
+  return key.length <= PARSED_QUERY_TEXT_MAX ? key : null;
 }
 
 /** Freezes plain objects and arrays all the way down (what a parse answers), and gives the value back. */
@@ -245,9 +288,10 @@ export function declareRoutes(
       ];
       const response = app.deps.config.checkResponses ? schemas?.response : undefined;
       const parsedQueries = new Map<string, ParsedQuery>();
+      const parsedParams = keptParamsFor(schemas?.params);
       const routeHandler: RouteHandlerMethod = schemas
         ? async function parsed(request, reply) {
-            parseDeclared(request, schemas, parsedQueries);
+            parseDeclared(request, schemas, parsedQueries, parsedParams);
             const answer = await handler(request, reply);
             if (answer instanceof JsonText) return sendJsonText(request, reply, answer, response);
             // Fastify runs no preSerialization hook for a string (it is sent as text/plain), so a
