@@ -5,12 +5,13 @@ import type { Db } from '../db/open.ts';
 import { findStudentsByNames, lockStudents } from '../users/queries.ts';
 import { type CalendarRow, calendarMonth, rebuildCalendar } from './queries.ts';
 
+/** A row as the API gives it; its `day` is PostgreSQL's `YYYY-MM-DD` (years 1000 to 9999: YearMonthParams). */
 function toItem(row: CalendarRow): CalendarItem {
-  const [year, month, day] = row.day.split('-').map(Number);
+  const { day } = row;
   return {
-    year: year!,
-    month: month!,
-    day: day!,
+    year: Number(day.slice(0, 4)),
+    month: Number(day.slice(5, 7)),
+    day: Number(day.slice(8, 10)),
     student: { name: row.name },
     solved: row.solved,
     unsolved: row.unsolved,
