@@ -9,12 +9,18 @@ import { badRequest } from '../errors.ts';
  * since the app's own origin is built from it.
  */
 export function registerEdgeChecks(app: FastifyInstance): void {
+  // The last Host found valid: clients send the same one request after request, and checking it
+  // (a pattern and a URL parse) is then done once. Only a valid host is remembered.
+  let validHost = '';
   // Callbacks, not async hooks: every request runs them, and they never wait.
   app.addHook('onRequest', (request, _reply, done) => {
     // Undecoded, so `%00` is the only spelling of a NUL in a path or query (`%2500` is "%00").
     if (hasNulInAddress(request.raw.url ?? '')) return done(badRequest(apiMessages.nulCharacter));
     const host = request.host;
-    if (host && !isValidHost(host)) return done(badRequest(apiMessages.badHost));
+    if (host && host !== validHost) {
+      if (!isValidHost(host)) return done(badRequest(apiMessages.badHost));
+      validHost = host;
+    }
     done();
   });
   // After the body is parsed and before the route's own checks (access rules run in onRequest and

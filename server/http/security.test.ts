@@ -177,6 +177,21 @@ describe('malformed Host headers', () => {
     }
   });
 
+  it('are refused every time, whatever host came before', async () => {
+    for (const host of MALFORMED_HOSTS) {
+      const statuses = [];
+      for (const sent of ['localhost:8080', host, host, 'localhost:8080']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/users/auth-check',
+          headers: { host: sent },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect({ host, statuses }).toEqual({ host, statuses: [401, 400, 400, 401] });
+    }
+  });
+
   it('refuse the provider sign-in start (which builds its redirect URL from the host) with a 400', async () => {
     const withGoogle = await startTestApp({
       env: { GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret', TRUST_PROXY: '1' },
