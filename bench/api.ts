@@ -842,7 +842,13 @@ function pgbench(url: string, script: Script, seconds: number, label: string): F
   // Session settings given to the servers' connections (`--env PGOPTIONS=…`) hold for pgbench's too.
   const env =
     serverEnv.PGOPTIONS === undefined ? process.env : { ...process.env, PGOPTIONS: serverEnv.PGOPTIONS };
-  const result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: logDir, env });
+  // PostgreSQL's connection slots are shared with whatever else runs on the machine: a start refused
+  // for want of one (before any transaction) is tried again, a few times.
+  let result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: logDir, env });
+  for (let retry = 0; retry < 5 && result.status !== 0 && /too many clients/.test(result.stderr); retry++) {
+    spawnSync('sleep', ['1']);
+    result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: logDir, env });
+  }
   if (result.status !== 0 || /aborted/i.test(result.stdout + result.stderr)) {
     throw new Error(`pgbench ${label} failed (${result.status}):\n${result.stderr}\n${result.stdout}`);
   }
