@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { prepared } from '../db/prepared.ts';
 import { calendarDays, users } from '../db/schema.ts';
@@ -50,6 +50,28 @@ export async function refreshCalendarDays(db: DbOrTx, touched: Iterable<TouchedD
     DELETE FROM calendar_days c USING counts
     WHERE c.student_id = counts.student_id AND c.day = counts.day
       AND counts.solved + counts.unsolved + counts.to_mark = 0`);
+}
+
+/**
+ * First answers just stored, counted into their days without a recount: a data-modifying statement
+ * for a `WITH` of the caller's statement, reading `answers` (a relation of that statement with
+ * `student_id`, `due_day` and `marked`, one row per first answer whose pending assignment it
+ * consumed). Each answer moves one from unsolved to solved and, unmarked, adds one to toMark —
+ * exactly what a recount of the day would change. Answers one row per day changed: a day the
+ * statement did not find (stored counts that were never written) changed nothing, and the caller
+ * must then recount those days (`refreshCalendarDays`). Increments stay exact under READ COMMITTED
+ * (an `UPDATE` applies them to the newest version of the row), and the caller holds the students'
+ * locks as for a recount. A first answer leaves solved ≥ 1, so no day is left empty.
+ */
+export function countFirstAnswers(answers: string): SQL {
+  return sql`UPDATE calendar_days c
+    SET solved = c.solved + d.answered, unsolved = c.unsolved - d.answered, to_mark = c.to_mark + d.unmarked
+    FROM (
+      SELECT student_id, due_day, count(*)::int AS answered, (count(*) FILTER (WHERE marked = 0))::int AS unmarked
+      FROM ${sql.identifier(answers)} GROUP BY student_id, due_day
+    ) AS d
+    WHERE c.student_id = d.student_id AND c.day = d.due_day
+    RETURNING 1`;
 }
 
 /** Every due day of a student counted from scratch (what the stored rows must equal). */

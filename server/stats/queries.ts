@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { assignments, submissions, topicStats, topics } from '../db/schema.ts';
@@ -53,6 +53,29 @@ export async function refreshTopicStats(
     ON CONFLICT (student_id, topic_id) DO UPDATE
       SET correct_count = excluded.correct_count, wrong_count = excluded.wrong_count,
           total_count = excluded.total_count`);
+}
+
+/**
+ * First answers just stored, counted into their students' topic statistics without a recount: a
+ * data-modifying statement for a `WITH` of the caller's statement, reading `answers` (a relation of
+ * that statement with `student_id`, `question_id`, `marked` and `redo`, rows that were not there
+ * before it). Each counted answer (`COUNTED`) adds one to every topic its question has — what a
+ * recount would add; a pair with no row yet gets one. Exact under READ COMMITTED: `ON CONFLICT … DO
+ * UPDATE` adds to the newest version of the row, the caller holds the students' locks, and the
+ * questions are locked `FOR SHARE` before the statement, so their topics (which every change takes
+ * a stronger lock for) are the ones its snapshot reads.
+ */
+export function countAnswersByTopic(answers: string): SQL {
+  return sql`INSERT INTO topic_stats (student_id, topic_id, correct_count, wrong_count, total_count)
+    SELECT s.student_id, qt.topic_id, (count(*) FILTER (WHERE s.marked = 1))::int,
+      (count(*) FILTER (WHERE s.marked = -1))::int, count(*)::int
+    FROM ${sql.identifier(answers)} s JOIN question_topics qt ON qt.question_id = s.question_id
+    WHERE ${COUNTED}
+    GROUP BY s.student_id, qt.topic_id ORDER BY s.student_id, qt.topic_id
+    ON CONFLICT (student_id, topic_id) DO UPDATE
+      SET correct_count = topic_stats.correct_count + excluded.correct_count,
+          wrong_count = topic_stats.wrong_count + excluded.wrong_count,
+          total_count = topic_stats.total_count + excluded.total_count`;
 }
 
 /** A student's topic statistics counted from scratch (what the stored rows must equal). */

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
+import { countFirstAnswers } from '../calendars/queries.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { prepared } from '../db/prepared.ts';
 import { questions, reviewSchedule, submissions, users } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
 import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../questions/queries.ts';
 import { dueDaySql, inReviewSql, scheduleJoin } from '../review/queries.ts';
+import { countAnswersByTopic } from '../stats/queries.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionWithQuestion = { submission: SubmissionRow; question: QuestionRow };
@@ -39,16 +41,20 @@ export type FirstAnswer = { studentId: number; questionId: number; studentAnswer
 /**
  * Answers pending questions in one atomic statement: consumes the assignments of these (student,
  * question) pairs with `DELETE … RETURNING`, stores an answer for each assignment really consumed
- * (due date and day taken from it), and drops those questions' drafts. Answers the stored rows in
- * the order given. A pair missing from the result was not pending, or a concurrent answer consumed
- * it first: the caller must refuse it and roll back, so no question is ever answered twice.
+ * (due date and day taken from it), drops those questions' drafts, and counts the stored answers
+ * into their calendar days and topic statistics (increments, not recounts: `countFirstAnswers`,
+ * `countAnswersByTopic`). Answers the stored rows in the order given, and how many calendar days
+ * the increments found (fewer than the stored answers' days: the caller recounts them). A pair
+ * missing from the result was not pending, or a concurrent answer consumed it first: the caller
+ * must refuse it and roll back, so no question is ever answered twice. The caller holds the
+ * students' locks and the questions' share locks (the increments' conditions).
  */
 export async function answerPending(
   db: DbOrTx,
   answers: readonly FirstAnswer[],
   submitDate: Date,
-): Promise<SubmissionRow[]> {
-  if (answers.length === 0) return [];
+): Promise<{ stored: SubmissionRow[]; daysCounted: number }> {
+  if (answers.length === 0) return { stored: [], daysCounted: 0 };
   const result = await db.execute(sql`
     WITH item AS (
       SELECT * FROM unnest(${sql.param(answers.map((a) => a.studentId))}::int[], ${sql.param(answers.map((a) => a.questionId))}::int[],
@@ -61,16 +67,24 @@ export async function answerPending(
     ), dropped AS (
       DELETE FROM answer_drafts d USING consumed c
       WHERE d.student_id = c.student_id AND d.question_id = c.question_id
+    ), stored AS (
+      INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
+      SELECT c.question_id, c.student_id, item.student_answer, ${submitDate.toISOString()}::timestamptz, c.target_date, c.due_day,
+        item.marked, item.marked <> 0, false
+      FROM consumed c JOIN item ON item.student_id = c.student_id AND item.question_id = c.question_id
+      ORDER BY item.n
+      RETURNING id, question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo
+    ), days AS (
+      ${countFirstAnswers('stored')}
+    ), topics AS (
+      ${countAnswersByTopic('stored')}
     )
-    INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
-    SELECT c.question_id, c.student_id, item.student_answer, ${submitDate.toISOString()}::timestamptz, c.target_date, c.due_day,
-      item.marked, item.marked <> 0, false
-    FROM consumed c JOIN item ON item.student_id = c.student_id AND item.question_id = c.question_id
-    ORDER BY item.n
-    RETURNING id, question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo`);
-  return rowsOf<Record<string, unknown>>(result)
-    .map(submissionOf)
-    .sort((a, b) => a.id - b.id);
+    SELECT stored.*, (SELECT count(*) FROM days)::int AS days_counted FROM stored`);
+  const rows = rowsOf<Record<string, unknown>>(result);
+  return {
+    stored: rows.map(submissionOf).sort((a, b) => a.id - b.id),
+    daysCounted: (rows[0]?.days_counted as number | undefined) ?? 0,
+  };
 }
 
 /** A row of `submissions` as the driver gives it for raw SQL (snake_case, dates as text) in Drizzle's shape. */

@@ -143,6 +143,9 @@ function answerItemProblem(
  * Atomic under concurrency: the questions are read under a share lock (a modify of their rules
  * waits), the students' rows are locked, and the assignments are consumed with `DELETE … RETURNING`;
  * an answer whose assignment was not really consumed (a double click, a second tab) is refused.
+ * The same statement adds the stored answers to their calendar days and topic statistics (an
+ * increment, not a recount, so a submit's cost does not grow with the student's history); both
+ * locks are what keeps the increments equal to a recount.
  */
 export async function submitAnswers(
   db: Db,
@@ -188,7 +191,7 @@ export async function submitAnswers(
     const storable = checked.every((c) => !c.twice && c.question && !c.answerProblem);
     // The usual case: consume, store and mark in one statement; an answer it did not store was not
     // pending. Otherwise nothing is stored: which pairs are pending is only read, for the message.
-    const stored = storable
+    const answered = storable
       ? await answerPending(
           tx,
           items.map((item, index) => {
@@ -202,7 +205,8 @@ export async function submitAnswers(
           }),
           context.now,
         )
-      : [];
+      : null;
+    const stored = answered?.stored ?? [];
     const pending = new Set(
       storable
         ? stored.map((s) => keyOf(s.studentId, s.questionId))
@@ -238,15 +242,15 @@ export async function submitAnswers(
     // Throwing rolls the transaction back: the consumed assignments are pending again.
     if (problems.length > 0) rejectItems(problems);
 
-    await refreshCalendarDays(
-      tx,
-      stored.map((s) => ({ studentId: s.studentId, day: s.dueDay })),
-    );
-    await refreshTopicStats(
-      tx,
-      stored.map((s) => s.studentId),
-      questionIds,
-    );
+    // The statement counted the answers into their calendar days and topic statistics. A day it did
+    // not find (stored counts never written for it) is recounted, so the stored counts end exact.
+    const days = new Set(stored.map((s) => `${s.studentId}:${s.dueDay}`));
+    if (answered && answered.daysCounted < days.size) {
+      await refreshCalendarDays(
+        tx,
+        stored.map((s) => ({ studentId: s.studentId, day: s.dueDay })),
+      );
+    }
     // The answer is built from the stored rows and the questions read above: nothing is read again.
     return stored.map((s) => toSubmissionQuestion(s, questions.get(s.questionId)!, context.timeZone));
   });

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../common/contracts/paging.ts';
 import type {
@@ -8,6 +9,7 @@ import type {
 } from '../../common/contracts/tutoring.ts';
 import { dayOf } from '../../common/dates.ts';
 import { recountCalendar, storedCalendar } from '../calendars/queries.ts';
+import { calendarDays } from '../db/schema.ts';
 import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
@@ -797,6 +799,94 @@ describe('refusals word for word, and the fields of an answer', () => {
     ]);
     expect(redo.statusCode).toBe(200);
     expect((await expectRecounted('redone')).calendar).toMatchObject([{ solved: 2, toMark: 1 }]);
+  });
+
+  it('counts a batch of answers into their days and topics exactly, and recounts a day whose stored row is missing', async () => {
+    const student = await t.createUser({ roles: ['STUDENT'] });
+    const other = await t.createUser({ roles: ['STUDENT'] });
+    const third = await t.createUser({ roles: ['STUDENT'] });
+    const names = [student.user.username, other.user.username, third.user.username];
+    const soon = dueIn(t, 30);
+    const later = dueIn(t, 80);
+    const a = await createQuestion(t, teacher, {
+      students: names,
+      targetDate: soon,
+      topics: ['batch a', 'batch b'],
+    });
+    const b = await createQuestion(t, teacher, { students: names, targetDate: soon, topics: ['batch b'] });
+    const c = await createQuestion(t, teacher, {
+      type: 's',
+      students: names,
+      targetDate: later,
+      topics: ['batch a'],
+    });
+    const d = await createQuestion(t, teacher, { students: names, targetDate: later, topics: ['batch c'] });
+    const expectRecounted = async (who: TestUser, step: string) => {
+      const id = who.user.id;
+      expect(await storedTopicStats(t.database.db, id), step).toEqual(
+        await recountTopicStats(t.database.db, id),
+      );
+      const calendar = (await storedCalendar(t.database.db, id)).map(({ day, solved, unsolved, toMark }) => ({
+        day,
+        solved,
+        unsolved,
+        toMark,
+      }));
+      expect(calendar, step).toEqual(await recountCalendar(t.database.db, id));
+      return calendar;
+    };
+    // Stored counts that were never written for the later day (as before the calendar existed):
+    // the answers' statement finds no row to add to, so the day is recounted.
+    await t.database.db
+      .delete(calendarDays)
+      .where(
+        and(
+          eq(calendarDays.studentId, student.user.id),
+          eq(calendarDays.day, dayOf(new Date(later), t.config.timeZone)),
+        ),
+      );
+    const answered = await post(student, '/api/v1/submissions/multiples', [
+      { questionId: a, studentAnswer: '01', studentName: names[0] },
+      { questionId: b, studentAnswer: '12', studentName: names[0] },
+      { questionId: c, studentAnswer: 'an essay', studentName: names[0] },
+      { questionId: d, studentAnswer: '01', studentName: names[0] },
+    ]);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await expectRecounted(student, 'first student')).toMatchObject([
+      { solved: 2, unsolved: 0, toMark: 0 },
+      { solved: 2, unsolved: 0, toMark: 1 },
+    ]);
+    // Two students in one batch (a teacher answering for both), two answers to one topic.
+    const both = await post(teacher, '/api/v1/submissions/multiples', [
+      { questionId: a, studentAnswer: '12', studentName: names[1] },
+      { questionId: a, studentAnswer: '12', studentName: names[2] },
+      { questionId: b, studentAnswer: '01', studentName: names[1] },
+      { questionId: d, studentAnswer: '12', studentName: names[1] },
+    ]);
+    expect(both.statusCode, both.body).toBe(200);
+    expect(await expectRecounted(third, 'third student')).toMatchObject([
+      { solved: 1, unsolved: 1, toMark: 0 },
+      { solved: 0, unsolved: 2, toMark: 0 },
+    ]);
+    // Added to what is stored: a second wrong answer under a topic in a request of its own.
+    const again = await post(third, '/api/v1/submissions/multiples', [
+      { questionId: b, studentAnswer: '12', studentName: names[2] },
+    ]);
+    expect(again.statusCode, again.body).toBe(200);
+    await expectRecounted(third, 'third student, again');
+    expect(await storedTopicStats(t.database.db, third.user.id)).toEqual([
+      { topic: 'batch a', correctCount: 0, wrongCount: 1, totalCount: 1 },
+      { topic: 'batch b', correctCount: 0, wrongCount: 2, totalCount: 2 },
+    ]);
+    expect(await expectRecounted(other, 'second student')).toMatchObject([
+      { solved: 2, unsolved: 0, toMark: 0 },
+      { solved: 1, unsolved: 1, toMark: 0 },
+    ]);
+    expect(await storedTopicStats(t.database.db, other.user.id)).toEqual([
+      { topic: 'batch a', correctCount: 0, wrongCount: 1, totalCount: 1 },
+      { topic: 'batch b', correctCount: 1, wrongCount: 1, totalCount: 2 },
+      { topic: 'batch c', correctCount: 0, wrongCount: 1, totalCount: 1 },
+    ]);
   });
 
   it('orders the lists by default (answers and review: newest question first; marking: oldest answer first) and pages past the first', async () => {
