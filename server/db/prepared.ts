@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './open.ts';
 
 const byDatabase = new WeakMap<object, Map<string, unknown>>();
@@ -44,11 +44,40 @@ export function prepared<T>(db: DbOrTx, name: string | null, build: (name: strin
  * a page's size and offset), and only where every value of the statement is given so (a single
  * plain placeholder is enough to keep custom plans).
  */
-export function unplanned(name: string, type: 'int' | 'bigint' | 'date' | 'text'): SQL {
+export function unplanned(
+  name: string,
+  type: 'int' | 'bigint' | 'date' | 'text' | 'timestamptz' | 'int[]' | 'text[]' | 'smallint[]',
+): SQL {
   return sql`(SELECT ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 
 /** `unplanned` for `.limit()` and `.offset()`, which Drizzle types as taking a number or a placeholder only (it builds any SQL given). */
 export function unplannedCount(name: string): Placeholder {
   return unplanned(name, 'bigint') as unknown as Placeholder;
+}
+
+/** The SQL text and parameters of each `preparedStatement`, built once per process by name. */
+const statementTexts = new Map<string, Query>();
+
+/**
+ * A hot statement written as SQL rather than with the query builders (a `WITH` of data-modifying
+ * statements, which they cannot write), prepared under `name` as `prepared` does for built queries:
+ * its text is built once per process, node-postgres parses it once per connection, and PostgreSQL
+ * can keep one plan for it (give every value through `unplanned`). `build` writes the statement with
+ * `sql.placeholder(…)` for every value and must give the same text every time; `values` fills them.
+ * Answers the driver's result, as `db.execute` does (read its rows with `rowsOf`).
+ */
+export function preparedStatement(
+  db: DbOrTx,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<unknown> {
+  let query = statementTexts.get(name);
+  if (query === undefined) {
+    // `execute` only builds here: the statement runs when it is awaited, and it never is.
+    query = db.execute(build()).getQuery();
+    statementTexts.set(name, query);
+  }
+  return db._.session.prepareQuery(query, undefined, name, false).execute(values);
 }

@@ -84,4 +84,25 @@ describe('POST submissions/multiples on PostgreSQL', () => {
       expect(await executions('questions_with_details')).toBe(before + n + 1);
     }
   });
+
+  // The submit's statements are named and every value goes through `unplanned`: the questions' read,
+  // with its ids as a plain parameter, was planned for their values on every answer (a plan for one
+  // id looks cheaper than the generic one), and the consume-and-store statement, unnamed, was parsed
+  // and planned on every answer (planning it cost more than running it).
+  it('plans each of its statements for its first executions only, then runs their generic plans', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++)
+      ids.push(await createQuestion(t, teacher, { students: ['planned'], title: `Planned answer ${i}` }));
+    for (const [i, questionId] of ids.entries()) {
+      const response = await call(t, student, 'POST', '/api/v1/submissions/multiples', [
+        { questionId, studentAnswer: i % 2 ? '01' : '12', studentName: 'planned' },
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    for (const name of ['question_ids:share', 'questions_with_details', 'lock_students', 'answer_pending']) {
+      const { generic, custom } = await plans(name);
+      expect(custom, name).toBeLessThanOrEqual(5);
+      expect(generic, name).toBeGreaterThanOrEqual(3);
+    }
+  });
 });

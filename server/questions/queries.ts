@@ -145,12 +145,16 @@ export async function existingQuestionIds(
   lock?: 'share' | 'no key update',
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const query = db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(sql`${questions.id} = ANY(${sql.param([...new Set(ids)].sort((a, b) => a - b))}::int[])`)
-    .orderBy(questions.id);
-  const rows = lock ? await query.for(lock) : await query;
+  // Every answer locks its questions: prepared, the ids `unplanned` (planned once per connection).
+  const query = prepared(db, `question_ids:${lock ?? 'unlocked'}`, (name) => {
+    const select = db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(sql`${questions.id} = ANY(${unplanned('ids', 'int[]')}::int[])`)
+      .orderBy(questions.id);
+    return (lock ? select.for(lock) : select).prepare(name);
+  });
+  const rows = await query.execute({ ids: [...new Set(ids)].sort((a, b) => a - b) });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -217,12 +221,13 @@ export async function loadQuestions(
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const present = lock ? [...(await existingQuestionIds(db, sorted, lock))] : sorted;
   if (present.length === 0) return new Map();
-  // Every answer runs this: prepared, the ids as one array parameter.
+  // Every answer runs this: prepared, the ids as one array parameter, `unplanned` (its plan is the
+  // same for any ids; planned for each one's values, it was planned on every answer).
   const rows = await prepared(db, 'questions_with_details', (name) =>
     db
       .select({ ...getTableColumns(questions), candidates: candidatesOf, topics: topicsOf })
       .from(questions)
-      .where(sql`${questions.id} = ANY(${sql.placeholder('ids')}::int[])`)
+      .where(sql`${questions.id} = ANY(${unplanned('ids', 'int[]')}::int[])`)
       .orderBy(questions.id)
       .prepare(name),
   ).execute({ ids: present });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'dri
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import { countFirstAnswers } from '../calendars/queries.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedStatement, unplanned } from '../db/prepared.ts';
 import { questions, reviewSchedule, submissions, users } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
 import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../questions/queries.ts';
@@ -55,10 +55,15 @@ export async function answerPending(
   submitDate: Date,
 ): Promise<{ stored: SubmissionRow[]; daysCounted: number }> {
   if (answers.length === 0) return { stored: [], daysCounted: 0 };
-  const result = await db.execute(sql`
+  // Every submit runs it: prepared, every value `unplanned` (PostgreSQL plans it once per connection;
+  // planned anew each time, planning cost it more than running it).
+  const result = await preparedStatement(
+    db,
+    'answer_pending',
+    () => sql`
     WITH item AS (
-      SELECT * FROM unnest(${sql.param(answers.map((a) => a.studentId))}::int[], ${sql.param(answers.map((a) => a.questionId))}::int[],
-        ${sql.param(answers.map((a) => a.studentAnswer))}::text[], ${sql.param(answers.map((a) => a.marked))}::smallint[])
+      SELECT * FROM unnest(${unplanned('studentIds', 'int[]')}, ${unplanned('questionIds', 'int[]')},
+        ${unplanned('answers', 'text[]')}, ${unplanned('marks', 'smallint[]')})
         WITH ORDINALITY AS i(student_id, question_id, student_answer, marked, n)
     ), consumed AS (
       DELETE FROM assignments a USING item
@@ -69,7 +74,7 @@ export async function answerPending(
       WHERE d.student_id = c.student_id AND d.question_id = c.question_id
     ), stored AS (
       INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
-      SELECT c.question_id, c.student_id, item.student_answer, ${submitDate.toISOString()}::timestamptz, c.target_date, c.due_day,
+      SELECT c.question_id, c.student_id, item.student_answer, ${unplanned('submitDate', 'timestamptz')}, c.target_date, c.due_day,
         item.marked, item.marked <> 0, false
       FROM consumed c JOIN item ON item.student_id = c.student_id AND item.question_id = c.question_id
       ORDER BY item.n
@@ -79,7 +84,15 @@ export async function answerPending(
     ), topics AS (
       ${countAnswersByTopic('stored')}
     )
-    SELECT stored.*, (SELECT count(*) FROM days)::int AS days_counted FROM stored`);
+    SELECT stored.*, (SELECT count(*) FROM days)::int AS days_counted FROM stored`,
+    {
+      studentIds: answers.map((a) => a.studentId),
+      questionIds: answers.map((a) => a.questionId),
+      answers: answers.map((a) => a.studentAnswer),
+      marks: answers.map((a) => a.marked),
+      submitDate: submitDate.toISOString(),
+    },
+  );
   const rows = rowsOf<Record<string, unknown>>(result);
   return {
     stored: rows.map(submissionOf).sort((a, b) => a.id - b.id),

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, unplanned } from '../db/prepared.ts';
 import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
 import { subscribeToStarterServices } from '../services/queries.ts';
 
@@ -180,12 +180,16 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
 export async function lockStudents(db: DbOrTx, ids: Iterable<number>): Promise<void> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return;
-  await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.id} = ANY(${sql.param(sorted)}::int[])`)
-    .orderBy(users.id)
-    .for('no key update');
+  // Every write of a student's rows runs it: prepared, the ids `unplanned` (planned once per connection).
+  await prepared(db, 'lock_students', (name) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.id} = ANY(${unplanned('ids', 'int[]')}::int[])`)
+      .orderBy(users.id)
+      .for('no key update')
+      .prepare(name),
+  ).execute({ ids: sorted });
 }
 
 export async function linkChild(db: DbOrTx, parentId: number, childId: number): Promise<void> {
