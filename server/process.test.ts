@@ -240,6 +240,25 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(server.output()).not.toMatch(/Error|error/);
   });
 
+  it("writes a second SIGTERM's line before exiting at once (the log's lines of a turn wait for its end)", async () => {
+    const server = await startServer(path.join(scratch, 'second-signal'));
+    // A request whose body never completes keeps the first SIGTERM waiting.
+    const slow = net.connect(server.port, '127.0.0.1');
+    slow.on('error', () => {});
+    await new Promise((resolve) => slow.once('connect', resolve));
+    slow.write(
+      'POST /api/v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(server.child.exitCode).toBeNull();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    slow.destroy();
+    expect(server.output()).toContain('SIGTERM again: exiting without waiting.');
+  });
+
   it('loses no acknowledged sign-up when stopped with SIGTERM under load', async () => {
     const dataDir = path.join(scratch, 'load');
     const server = await startServer(dataDir);
