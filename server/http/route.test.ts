@@ -92,15 +92,16 @@ beforeAll(async () => {
           return nested[request.params.kind];
         },
       );
-      // Any status the handler is told (?text=1: as JSON text), with an answer the contract refuses:
-      // only a 2xx answer is checked.
+      // Any status the handler is told (?text=1: as JSON text, ?string=1: a bare string), with an answer
+      // the contract refuses: only a 2xx answer is checked.
       route.get(
         '/api/v1/status/:code',
         access.public,
         { params: z.object({ code: z.string().transform(Number) }), response: Greeting },
         async (request, reply) => {
           reply.code(request.params.code);
-          return (request.query as { text?: string }).text ? new JsonText('{"other":true}') : { other: true };
+          const { text, string } = request.query as { text?: string; string?: string };
+          return text ? new JsonText('{"other":true}') : string ? 'other' : { other: true };
         },
       );
       // A contract that changes what it takes (a default, a fallback): where the answer differs is
@@ -165,6 +166,29 @@ beforeAll(async () => {
           return request.params;
         });
       }
+      // A query alone (one of whose fields parses to null), and a page alone.
+      route.get(
+        '/api/v1/query-only',
+        access.public,
+        {
+          query: z.object({
+            n: z.string().transform(Number),
+            q: z.string().nullable().default(null),
+            on: z.iso
+              .date()
+              .transform((day) => new Date(day))
+              .optional(),
+          }),
+        },
+        async (request) => {
+          seen.push({ query: request.query, page: request.page });
+          return { query: request.query };
+        },
+      );
+      route.get('/api/v1/page-only/:tag', access.public, { page: { id: questions.id } }, async (request) => {
+        seen.push({ query: request.query, page: request.page });
+        return { query: request.query, page: request.page };
+      });
       for (const [name, attempt] of Object.entries(attempts)) {
         try {
           attempt();
@@ -314,8 +338,8 @@ describe('response contracts', () => {
     );
   });
 
-  it('checks the answers of 200 to 299 only: not 1xx, 3xx (300 included) or 4xx, JSON text alike', async () => {
-    for (const text of ['', '?text=1']) {
+  it('checks the answers of 200 to 299 only: not 1xx, 3xx (300 included) or 4xx, JSON text and strings alike', async () => {
+    for (const text of ['', '?text=1', '?string=1']) {
       for (const code of [200, 299]) {
         const response = await t.request({ method: 'GET', url: `/api/v1/status/${code}${text}` });
         expect(response.statusCode, `${code}${text}`).toBe(500);
@@ -326,7 +350,7 @@ describe('response contracts', () => {
       }
       // A 1xx answer carries no body; a 300 is sent as the handler gave it.
       const multiple = await t.request({ method: 'GET', url: `/api/v1/status/300${text}` });
-      expect(multiple.json()).toEqual({ other: true });
+      expect(multiple.body).toBe(text === '?string=1' ? 'other' : '{"other":true}');
     }
   });
 
@@ -346,8 +370,10 @@ describe('response contracts', () => {
           '/api/v1/unchecked',
           access.public,
           { response: z.object({ text: z.string() }) },
-          async (request) =>
-            (request.query as { text?: string }).text ? new JsonText('{"text": 1}') : { text: 1 },
+          async (request) => {
+            const { text, string } = request.query as { text?: string; string?: string };
+            return text ? new JsonText('{"text": 1}') : string ? 'plain' : { text: 1 };
+          },
         ),
     });
     try {
@@ -358,6 +384,10 @@ describe('response contracts', () => {
       const text = await unchecked.request({ method: 'GET', url: '/api/v1/unchecked?text=1' });
       expect(text.statusCode).toBe(200);
       expect(text.body).toBe('{"text": 1}');
+      // A bare string too.
+      const string = await unchecked.request({ method: 'GET', url: '/api/v1/unchecked?string=1' });
+      expect(string.statusCode).toBe(200);
+      expect(string.body).toBe('plain');
     } finally {
       await unchecked.close();
     }
@@ -417,6 +447,43 @@ describe('query parsing', () => {
     expect(seen.map((s) => s.query)).toEqual([{ n: 5 }, { n: 5 }, { n: 5 }, { n: 5 }]);
     expect(seen[1]!.query).toBe(seen[0]!.query);
     expect(seen[3]!.query).not.toBe(seen[2]!.query);
+  });
+
+  it('parses only the part a route declares: a query alone (null in it too), a page alone', async () => {
+    seen.length = 0;
+    for (let i = 0; i < 2; i++) {
+      const query = await t.request({ method: 'GET', url: '/api/v1/query-only?n=7' });
+      expect(query.statusCode).toBe(200);
+      expect(query.json()).toEqual({ query: { n: 7, q: null } });
+      // The parse is the query string's: another path with the same query shares it.
+      const url = `/api/v1/page-only/${i === 0 ? 'a' : 'b'}?size=3&sort=id,desc&x=y`;
+      const page = await t.request({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      // Without a query schema the handler sees the query as sent.
+      expect(page.json()).toEqual({
+        query: { size: '3', sort: 'id,desc', x: 'y' },
+        page: { page: 0, size: 3, sort: [{ field: 'id', direction: 'desc' }] },
+      });
+    }
+    const [query, page, queryAgain, pageAgain] = seen;
+    expect(query!.page).toBeUndefined();
+    expect(queryAgain!.query).toBe(query!.query);
+    expect(Object.isFrozen(query!.query)).toBe(true);
+    expect(pageAgain!.page).toBe(page!.page);
+    expect(Object.isFrozen(page!.page)).toBe(true);
+    // No query string at all is the empty one, whatever the path.
+    seen.length = 0;
+    for (const tag of ['a', 'b']) {
+      const response = await t.request({ method: 'GET', url: `/api/v1/page-only/${tag}` });
+      expect(response.json()).toEqual({ query: {}, page: { page: 0, size: 5, sort: [] } });
+    }
+    expect(seen[1]!.page).toBe(seen[0]!.page);
+    // Plain objects and arrays are frozen, a value of a class (a Date) is left as it is.
+    const dated = await t.request({ method: 'GET', url: '/api/v1/query-only?n=1&on=2026-11-25' });
+    expect(dated.json()).toEqual({ query: { n: 1, q: null, on: '2026-11-25T00:00:00.000Z' } });
+    const { on } = seen.at(-1)!.query as { on: Date };
+    expect(Object.isFrozen(seen.at(-1)!.query)).toBe(true);
+    expect(Object.isFrozen(on)).toBe(false);
   });
 });
 
