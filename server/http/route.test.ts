@@ -69,6 +69,7 @@ beforeAll(async () => {
         { params: z.object({ kind: z.string() }), response: Greeting },
         async (request, reply) => {
           if (request.params.kind === 'refused') return reply.code(409).send({ anything: true });
+          if (request.params.kind === 'sent') return reply.send({ text: 'hi', count: 1 });
           return answers[request.params.kind];
         },
       );
@@ -352,6 +353,14 @@ describe('response contracts', () => {
       const multiple = await t.request({ method: 'GET', url: `/api/v1/status/300${text}` });
       expect(multiple.body).toBe(text === '?string=1' ? 'other' : '{"other":true}');
     }
+  });
+
+  it('checks an answer sent through reply.send once, as it is sent (the handler answers the reply)', async () => {
+    errorLines.length = 0;
+    const response = await t.request({ method: 'GET', url: '/api/v1/answers/sent' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ text: 'hi', count: 1 });
+    expect(errorLines).toEqual([]);
   });
 
   it('checks only successful answers (an error is in the error shape, not the contract)', async () => {
