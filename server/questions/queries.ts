@@ -4,8 +4,8 @@ import type { PageRequest, SortOrder } from '../../common/contracts/paging.ts';
 import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import type { QuestionType } from '../../common/questions/rules.ts';
-import type { DbOrTx } from '../db/open.ts';
-import { prepared, unplanned, unplannedCount } from '../db/prepared.ts';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
+import { prepared, preparedStatement, unplanned, unplannedCount } from '../db/prepared.ts';
 import { assignments, candidates, questions, questionTopics, topics } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
 
@@ -145,16 +145,16 @@ export async function existingQuestionIds(
   lock?: 'share' | 'no key update',
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  // Every answer locks its questions: prepared, the ids `unplanned` (planned once per connection).
-  const query = prepared(db, `question_ids:${lock ?? 'unlocked'}`, (name) => {
-    const select = db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(sql`${questions.id} = ANY(${unplanned('ids', 'int[]')}::int[])`)
-      .orderBy(questions.id);
-    return (lock ? select.for(lock) : select).prepare(name);
-  });
-  const rows = await query.execute({ ids: [...new Set(ids)].sort((a, b) => a - b) });
+  // Every answer locks its questions: a named statement, the ids `unplanned` (planned once per
+  // connection). Written as SQL, so its text is built once per process, not in every transaction.
+  const result = await preparedStatement(
+    db,
+    `question_ids:${lock ?? 'unlocked'}`,
+    () =>
+      sql`SELECT id FROM questions WHERE id = ANY(${unplanned('ids', 'int[]')}::int[]) ORDER BY id${sql.raw(lock ? ` FOR ${lock.toUpperCase()}` : '')}`,
+    { ids: [...new Set(ids)].sort((a, b) => a - b) },
+  );
+  const rows = rowsOf<{ id: number }>(result);
   return new Set(rows.map((r) => r.id));
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { prepared, unplanned } from '../db/prepared.ts';
+import { prepared, preparedStatement, unplanned } from '../db/prepared.ts';
 import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
 import { subscribeToStarterServices } from '../services/queries.ts';
 
@@ -180,16 +180,15 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
 export async function lockStudents(db: DbOrTx, ids: Iterable<number>): Promise<void> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return;
-  // Every write of a student's rows runs it: prepared, the ids `unplanned` (planned once per connection).
-  await prepared(db, 'lock_students', (name) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${users.id} = ANY(${unplanned('ids', 'int[]')}::int[])`)
-      .orderBy(users.id)
-      .for('no key update')
-      .prepare(name),
-  ).execute({ ids: sorted });
+  // Every write of a student's rows runs it: a named statement, the ids `unplanned` (planned once per
+  // connection). Written as SQL, so its text is built once per process, not in every transaction.
+  await preparedStatement(
+    db,
+    'lock_students',
+    () =>
+      sql`SELECT id FROM users WHERE id = ANY(${unplanned('ids', 'int[]')}::int[]) ORDER BY id FOR NO KEY UPDATE`,
+    { ids: sorted },
+  );
 }
 
 export async function linkChild(db: DbOrTx, parentId: number, childId: number): Promise<void> {
