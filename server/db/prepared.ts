@@ -62,7 +62,8 @@ const statementTexts = new Map<string, Query>();
 /**
  * A hot statement written as SQL rather than with the query builders (a `WITH` of data-modifying
  * statements, which they cannot write), prepared under `name` as `prepared` does for built queries:
- * its text is built once per process, node-postgres parses it once per connection, and PostgreSQL
+ * its text is built once per process (`prepared` keeps a built query per database object, and every
+ * transaction is a new one), node-postgres parses it once per connection, and PostgreSQL
  * can keep one plan for it (give every value through `unplanned`). `build` writes the statement with
  * `sql.placeholder(…)` for every value and must give the same text every time; `values` fills them.
  * Answers the driver's result, as `db.execute` does (read its rows with `rowsOf`).
