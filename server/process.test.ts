@@ -54,6 +54,18 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   return { child, port, output: () => output, exited };
 }
 
+/** A sign-in whose body never completes (the server waits for the rest), given time to arrive. */
+async function sendHalfARequest(port: number): Promise<net.Socket> {
+  const slow = net.connect(port, '127.0.0.1');
+  slow.on('error', () => {});
+  await new Promise((resolve) => slow.once('connect', resolve));
+  slow.write(
+    'POST /api/v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  return slow;
+}
+
 function runNode(args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, args, {
     cwd: root,
@@ -243,13 +255,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   it("writes a second SIGTERM's line before exiting at once (the log's lines of a turn wait for its end)", async () => {
     const server = await startServer(path.join(scratch, 'second-signal'));
     // A request whose body never completes keeps the first SIGTERM waiting.
-    const slow = net.connect(server.port, '127.0.0.1');
-    slow.on('error', () => {});
-    await new Promise((resolve) => slow.once('connect', resolve));
-    slow.write(
-      'POST /api/v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    const slow = await sendHalfARequest(server.port);
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     expect(server.child.exitCode).toBeNull();
@@ -355,13 +361,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     server.child.stdout.pause();
     server.child.stdout.removeAllListeners('data');
     await server.load(1500);
-    const slow = net.connect(server.port, '127.0.0.1');
-    slow.on('error', () => {});
-    await new Promise((resolve) => slow.once('connect', resolve));
-    slow.write(
-      'POST /api/v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    const slow = await sendHalfARequest(server.port);
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     expect(server.child.exitCode).toBeNull();
