@@ -585,11 +585,12 @@ const HOT_PATH_BUDGET: Record<string, number> = {
   'GET /api/v1/submissions/:name': 4,
   // the month.
   'GET /api/v1/calendars/:name/:year/:month': 3,
-  // the questions locked, then read with options and topics (two statements: one that waited for
-  // the lock would read a concurrent modify's question with its old options — loadQuestions), the
-  // students' locks, then one statement: consume + store + drop drafts + count the answers into
-  // their calendar days and topic statistics (increments, not recounts).
-  'POST /api/v1/submissions/multiples': 6,
+  // the questions' and students' locks (one statement: lockAnswerRows), then the questions read
+  // with options and topics (in the next statement: one that waited for the lock would read a
+  // concurrent modify's question with its old options — loadQuestions), then one statement: consume
+  // + store + drop drafts + count the answers into their calendar days and topic statistics
+  // (increments, not recounts).
+  'POST /api/v1/submissions/multiples': 5,
 };
 
 /** Routes that read or write one thing (or are measured elsewhere), and why. */

@@ -329,8 +329,8 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
   });
 
   it('questions that do not exist: locked, none found, and not read again', async () => {
-    // The lock (`existingQuestionIds`) found none of the ids: `loadQuestions` answers at once, with
-    // no read of their rows and options. A modify and an answer both lock their questions so.
+    // The lock (`existingQuestionIds`, an answer's `lockAnswerRows`) found none of the ids:
+    // `loadQuestions` answers at once, with no read of their rows and options.
     const student = await t.createUser({ roles: ['STUDENT'] });
     const name = student.user.username;
     const missing = 999_999;
@@ -351,8 +351,9 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
           { questionId: missing, studentAnswer: '01', studentName: name },
         ]);
       }),
-      // Then the student locked and the pending pairs read, for the refusal's message.
-    ).toEqual(['SELECT sessions', 'SELECT questions', 'SELECT users', 'SELECT assignments']);
+      // The questions and the student locked in one statement (`lockAnswerRows`), then the pending
+      // pairs read, for the refusal's message.
+    ).toEqual(['SELECT sessions', 'WITH questions', 'SELECT assignments']);
     expect(answered!.statusCode).toBe(400);
   });
 });

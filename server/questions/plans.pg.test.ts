@@ -99,7 +99,7 @@ describe('POST submissions/multiples on PostgreSQL', () => {
       ]);
       expect(response.statusCode, response.body).toBe(200);
     }
-    for (const name of ['question_ids:share', 'questions_with_details', 'lock_students', 'answer_pending']) {
+    for (const name of ['lock_answer_rows', 'questions_with_details', 'answer_pending']) {
       const { generic, custom } = await plans(name);
       expect(custom, name).toBeLessThanOrEqual(5);
       expect(generic, name).toBeGreaterThanOrEqual(3);

@@ -136,13 +136,13 @@ export async function rewriteCandidates(
 }
 
 /**
- * Which of these ids are questions; `lock: 'share'` keeps them from being modified until the
- * transaction ends, `'no key update'` from being answered or modified too.
+ * Which of these ids are questions; `lock` keeps them from being answered or modified until the
+ * transaction ends (answers take theirs `FOR SHARE` with their students': `lockAnswerRows`).
  */
 export async function existingQuestionIds(
   db: DbOrTx,
   ids: readonly number[],
-  lock?: 'share' | 'no key update',
+  lock?: 'no key update',
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   // Every answer locks its questions: a named statement, the ids `unplanned` (planned once per
@@ -205,9 +205,8 @@ export const topicsOf = sql<
 /**
  * Questions with their options and topics, read in one statement (the options and topics are
  * aggregated beside each row). `lock` first takes row locks on the questions in id order until the
- * transaction ends — `share` while answers are marked by the question's rules (a concurrent modify
- * waits, so no answer is marked by rules that are being replaced), `no key update` while the question
- * itself is changed — and reads them in the next statement: under READ COMMITTED a statement that
+ * transaction ends — while the question itself is changed; answers, marked by its rules, lock it
+ * `FOR SHARE` beforehand (`lockAnswerRows`) — and reads them in the next statement: under READ COMMITTED a statement that
  * waited for a row lock reads the locked row's new version but its sub-selects (the options) as they
  * were before the wait, so a locked read in one statement could pair a modify's new question with
  * its old options. The next statement's snapshot sees the modify whole.
@@ -215,7 +214,7 @@ export const topicsOf = sql<
 export async function loadQuestions(
   db: DbOrTx,
   ids: readonly number[],
-  lock?: 'share' | 'no key update',
+  lock?: 'no key update',
 ): Promise<Map<number, QuestionRow & QuestionDetails>> {
   if (ids.length === 0) return new Map();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);

@@ -35,6 +35,38 @@ export async function insertSubmissions(
   return db.insert(submissions).values(rows).returning();
 }
 
+/**
+ * The locks an answer or a redo takes, in one statement (one round trip fewer on the hottest
+ * write): its questions `FOR SHARE` (a concurrent modify of their rules waits, and waits for them),
+ * then its students `FOR NO KEY UPDATE` (`lockStudents`' lock), each in id order. `UNION ALL` runs
+ * its parts in the order written, so questions are locked before students, as every other
+ * transaction that takes both does. Answers which of the questions exist; the caller reads them in
+ * its next statement, whose snapshot sees a modify that was waited for whole (`loadQuestions`).
+ */
+export async function lockAnswerRows(
+  db: DbOrTx,
+  questionIds: readonly number[],
+  studentIds: readonly number[],
+): Promise<number[]> {
+  const result = await preparedStatement(
+    db,
+    'lock_answer_rows',
+    () => sql`WITH q AS MATERIALIZED (
+        SELECT id FROM questions WHERE id = ANY(${unplanned('questions', 'int[]')}::int[]) ORDER BY id FOR SHARE
+      ), s AS MATERIALIZED (
+        SELECT id FROM users WHERE id = ANY(${unplanned('students', 'int[]')}::int[]) ORDER BY id FOR NO KEY UPDATE
+      )
+      SELECT id, true AS question FROM q UNION ALL SELECT id, false AS question FROM s`,
+    {
+      questions: [...new Set(questionIds)].sort((a, b) => a - b),
+      students: [...new Set(studentIds)].sort((a, b) => a - b),
+    },
+  );
+  return rowsOf<{ id: number; question: boolean }>(result)
+    .filter((row) => row.question)
+    .map((row) => row.id);
+}
+
 /** A first answer to a pending question, marked by the caller. */
 export type FirstAnswer = { studentId: number; questionId: number; studentAnswer: string; marked: number };
 

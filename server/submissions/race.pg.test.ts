@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModifyResult } from '../../common/contracts/tutoring.ts';
 import { recountCalendar, storedCalendar } from '../calendars/queries.ts';
+import { rowsOf } from '../db/open.ts';
 import { questions, submissions } from '../db/schema.ts';
 import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
@@ -134,5 +135,39 @@ describe("marks of one student's answers racing each other", () => {
         await recountTopicStats(t.database.db, student.user.id),
       );
     }
+  });
+});
+
+describe("an answer's locks", () => {
+  /**
+   * `lockAnswerRows` takes the questions' and the students' locks in one statement; every writer
+   * that takes both must take the questions first (docs/architecture.md, "One lock order"), or an
+   * answer and a modify could each hold what the other waits for. Shown from outside: with the
+   * student's row held, a submit waits for it while already holding its question `FOR SHARE`.
+   */
+  it('takes the question before the student', { timeout: 60_000 }, async () => {
+    const student = students[0]!;
+    const id = await createQuestion(t, teacher, { students: [student.user.username] });
+    const waiting = sql`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+    let answer: ReturnType<typeof overSocket> | undefined;
+    await t.database.db.transaction(async (holder) => {
+      await holder.execute(sql`SELECT id FROM users WHERE id = ${student.user.id} FOR UPDATE`);
+      answer = overSocket(base, 'POST', '/api/v1/submissions/multiples', {
+        cookie: student.cookie,
+        body: [{ questionId: id, studentAnswer: '01', studentName: student.user.username }],
+      });
+      await vi.waitFor(
+        async () => expect(rowsOf<{ n: number }>(await t.database.db.execute(waiting))[0]!.n).toBe(1),
+        { timeout: 10_000, interval: 20 },
+      );
+      // The question is held FOR SHARE by the waiting submit: FOR UPDATE cannot have it now.
+      const taken = t.database.db.transaction((probe) =>
+        probe.execute(sql`SELECT id FROM questions WHERE id = ${id} FOR UPDATE NOWAIT`),
+      );
+      await expect(taken).rejects.toMatchObject({ cause: { code: '55P03' } });
+    });
+    const answered = await answer!;
+    expect(answered.status, answered.text).toBe(200);
   });
 });

@@ -31,6 +31,7 @@ import {
   answerPending,
   insertSubmissions,
   latestSubmissions,
+  lockAnswerRows,
   type SubmissionRow,
   type SubmissionWithDetails,
   type SubmissionWithQuestion,
@@ -164,10 +165,13 @@ export async function submitAnswers(
   const studentOf = (item: (typeof items)[number]) => students.get(item.studentName.toLowerCase())!;
 
   return db.transaction(async (tx) => {
-    const questions = await loadQuestions(tx, questionIds, 'share');
-    await lockStudents(
+    const questions = await loadQuestions(
       tx,
-      [...students.values()].map((s) => s.id),
+      await lockAnswerRows(
+        tx,
+        questionIds,
+        [...students.values()].map((s) => s.id),
+      ),
     );
     await refuseStaleDrafts(
       tx,
@@ -273,8 +277,7 @@ export async function redoAnswers(
 ): Promise<SubmissionQuestion[]> {
   const questionIds = [...new Set(items.map((i) => i.questionId))];
   return db.transaction(async (tx) => {
-    const questions = await loadQuestions(tx, questionIds, 'share');
-    await lockStudents(tx, [student.id]);
+    const questions = await loadQuestions(tx, await lockAnswerRows(tx, questionIds, [student.id]));
     await refuseStaleDrafts(
       tx,
       items.map((item) => ({ studentId: student.id, ...item })),
