@@ -16,7 +16,8 @@ export const emailField = text({ max: limits.emailMax })
 /**
  * A username as people choose it: trimmed, NFKC-normalised (full-width `Ａlice` is `Alice`, so it
  * collides with `alice` in the case-insensitive unique index), letters and digits of one script
- * (no `аlice` with a Cyrillic а beside `alice`). Sign-up and, later, renames share it.
+ * (no `аlice` with a Cyrillic а beside `alice`). Sign-up and both renames (Edit Profile, the admin's
+ * console) share it.
  */
 export const usernameField = text({ min: limits.usernameMin, max: limits.usernameMax })
   .transform((name) => name.normalize('NFKC'))

@@ -8,7 +8,7 @@ import type {
 } from '../../common/contracts/admin.ts';
 import type { Page } from '../../common/contracts/paging.ts';
 import type { UserResponse } from '../../common/contracts/users.ts';
-import { adminMessages } from '../../common/messages.ts';
+import { adminMessages, apiMessages } from '../../common/messages.ts';
 import { subscriptions, users } from '../db/schema.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
@@ -237,6 +237,26 @@ describe('users', () => {
     expect(
       (await call(t, admin, 'PATCH', '/api/v1/users', { id: 2_000_000, role: 'STUDENT' })).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses look-alike names: mixed scripts with 400, a full-width copy of a taken name with 409; stores the rest NFKC-normalised', async () => {
+    await t.createUser({ username: 'alice' });
+    const rita = await t.createUser();
+    const rename = (username: string) =>
+      call(t, admin, 'PATCH', '/api/v1/users', { id: rita.user.id, username });
+    const mixed = await rename('\u0430lice'); // аlice, a Cyrillic а
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toMatch(/^username: must be written in one script/);
+    const fullWidth = await rename('\uff21lice'); // Ａlice
+    expect(fullWidth.statusCode).toBe(409);
+    expect(fullWidth.json().message).toBe(apiMessages.usernameTaken);
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, rita.user.id));
+    expect(before!.username).toBe(rita.user.username);
+    const free = await rename('\uff32osalind'); // Ｒosalind
+    expect(free.statusCode).toBe(200);
+    expect(free.json().username).toBe('Rosalind');
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, rita.user.id));
+    expect(after!.username).toBe('Rosalind');
   });
 
   it('never lets a student make themselves (or anyone) ADMIN, by any route', async () => {

@@ -138,6 +138,22 @@ describe('PATCH /api/v1/users: Edit Profile', () => {
     expect(await profile(a, a.user.username)).toMatchObject({ username: a.user.username, email: a.email });
   });
 
+  it('refuses look-alike names: mixed scripts with 400, a full-width copy of a taken name with 409; stores the rest NFKC-normalised', async () => {
+    await t.createUser({ username: 'alice' });
+    const person = await t.createUser();
+    const mixed = await patch(person, { username: '\u0430lice' }); // аlice, a Cyrillic а
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toMatch(/^username: must be written in one script/);
+    const fullWidth = await patch(person, { username: '\uff21lice' }); // Ａlice
+    expect(fullWidth.statusCode).toBe(409);
+    expect(fullWidth.json().message).toBe(apiMessages.usernameTaken);
+    expect(await profile(person, person.user.username)).toMatchObject({ username: person.user.username });
+    const free = await patch(person, { username: '\uff30enelope' }); // Ｐenelope
+    expect(free.statusCode).toBe(200);
+    expect(free.json().username).toBe('Penelope');
+    expect((await call(t, person, 'GET', '/api/v1/users/auth-check')).json().username).toBe('Penelope');
+  });
+
   it('changes the email only with the current password, and signs in with the new one', async () => {
     const person = await t.createUser();
     const none = await patch(person, { email: 'new.address@example.com' });
