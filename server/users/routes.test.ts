@@ -390,6 +390,38 @@ describe('per-address sign-in limit', () => {
       await local.close();
     }
   });
+
+  it('doubles the wait of an address after each failure past its first 429 (15, 30, 60, 120 s), every guess on a new account', async () => {
+    const local = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const login = (email: string, password: string) =>
+        local.request({
+          method: 'POST',
+          url: '/api/v1/users/login',
+          headers: { 'x-forwarded-for': '203.0.113.8', ...json },
+          payload: JSON.stringify({ email, password }),
+        });
+      // Every guess names a new account, so only the address's own counter can delay it.
+      for (let i = 0; i < 20; i++)
+        expect((await login(`spray${i}@example.com`, 'guess guess')).statusCode).toBe(401);
+      const person = await local.createUser();
+      let wait = 15;
+      for (const guess of ['spray20@example.com', 'spray21@example.com', 'spray22@example.com']) {
+        const blocked = await login(person.email, person.password);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.headers['retry-after']).toBe(String(wait));
+        local.clock.advance(wait * 1000);
+        expect((await login(guess, 'guess guess')).statusCode).toBe(401);
+        wait *= 2;
+      }
+      expect((await login(person.email, person.password)).headers['retry-after']).toBe('120');
+      // After the wait, the right password from the same address signs in: the account was never locked.
+      local.clock.advance(120_000);
+      expect((await login(person.email, person.password)).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
 });
 
 describe('sessions: refresh, logout, expiry', () => {
