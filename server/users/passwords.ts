@@ -18,8 +18,8 @@ const OWASP_ARGON2ID = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, p
  * cannot pile up unbounded argon2 work (each hash holds 19 MiB and a thread-pool thread).
  */
 export class WorkLimiter {
-  readonly concurrency: number;
-  readonly queue: number;
+  #concurrency: number;
+  #queue: number;
   readonly busyMessage: string;
   #running = 0;
   #waiting: (() => void)[] = [];
@@ -28,14 +28,27 @@ export class WorkLimiter {
   refused = 0;
 
   constructor(options: { concurrency: number; queue: number; busyMessage?: string }) {
-    this.concurrency = options.concurrency;
-    this.queue = options.queue;
+    this.#concurrency = options.concurrency;
+    this.#queue = options.queue;
     this.busyMessage = options.busyMessage ?? apiMessages.passwordChecksBusy;
   }
 
+  /**
+   * New bounds, with `peak` and `refused` counted afresh; answers the old bounds. Tests pin small
+   * bounds with it, so what they expect does not depend on the machine's core count.
+   */
+  setBounds(bounds: { concurrency: number; queue: number }): { concurrency: number; queue: number } {
+    const old = { concurrency: this.#concurrency, queue: this.#queue };
+    this.#concurrency = bounds.concurrency;
+    this.#queue = bounds.queue;
+    this.peak = 0;
+    this.refused = 0;
+    return old;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.concurrency) {
-      if (this.#waiting.length >= this.queue) {
+    if (this.#running >= this.#concurrency) {
+      if (this.#waiting.length >= this.#queue) {
         this.refused++;
         throw new AppError(503, this.busyMessage, undefined, { 'retry-after': '1' });
       }
