@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -9,6 +9,7 @@ import type {
   ModifyResult,
   SubmissionQuestion,
 } from '../common/contracts/tutoring.ts';
+import { apiMessages } from '../common/messages.ts';
 import { autoMark, type QuestionType } from '../common/questions/rules.ts';
 import { recountCalendar, storedCalendar } from './calendars/queries.ts';
 import { assignments, questions, submissions, users } from './db/schema.ts';
@@ -16,6 +17,7 @@ import { recountTopicStats, storedTopicStats } from './stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
 import { atOnce, noServerError, overSocket } from './test/sockets.ts';
 import { createQuestion, dueIn } from './test/tutoring.ts';
+import { passwordWork } from './users/passwords.ts';
 
 /**
  * Races, through real sockets: N requests sent at once, as a double click, two tabs, or a student
@@ -312,6 +314,30 @@ describe('parallel requests', () => {
   it('answer one 200 and the rest 409 to topics and sign-ups racing for one name', async () => {
     const topics = await burst(10, () => send(teacher, 'POST', '/api/v1/topics', 'one topic for all'));
     expect(topics.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+
+    const person = { email: 'racer@example.com', username: 'Racer', password: 'a long enough secret' };
+    // Room for all ten hashes on any machine (the app's bound is one per core), so none gets a 503.
+    const saved = passwordWork.setBounds({ concurrency: 2, queue: 10 });
+    try {
+      const signups = await burst(10, async () => {
+        const answer = noServerError(
+          await overSocket(base, 'POST', '/api/v1/users/signup', { body: person }),
+          'POST /api/v1/users/signup',
+        );
+        statuses.push(answer.status);
+        return answer;
+      });
+      expect(signups.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+      for (const refused of signups.filter((r) => r.status === 409))
+        expect([apiMessages.emailInUse, apiMessages.usernameTaken]).toContain(refused.text);
+    } finally {
+      passwordWork.setBounds(saved);
+    }
+    const stored = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.email, person.email), sql`lower(${users.username}) = 'racer'`));
+    expect(stored).toHaveLength(1);
   });
 
   it('check at most 5 of 40 password guesses sent at once at one account from one address', async () => {
