@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_ID } from '../../common/limits.ts';
 import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
 import { type Cast, createCast, PARAM_FIXTURES, PERSONAS, type Persona } from '../test/personas.ts';
@@ -12,11 +12,25 @@ import { isValidHost } from './edge.ts';
  * each route's contract with hostile values in every field (NUL characters, ids past 2^31, numeric
  * keys in id-keyed maps, years 0000–9999), any other JSON or not-JSON, random content types, query
  * strings, path names, calendar years and months, and malformed Host headers on cookie-carrying
- * writes. Whatever arrives, the answer is never a 5xx.
+ * writes. Whatever arrives, the answer is never a 5xx, and the run must have sent each of those
+ * hostile kinds in a set share of its requests.
  *
- * `TEST_FUZZ_RUNS` sets the number of requests: 1,500 in `npm test`, 10,000 in `npm run test:pg`.
+ * `TEST_FUZZ_RUNS` sets the number of requests: 1,500 by default on PGlite, 10,000 on PostgreSQL.
  */
-const RUNS = Number(process.env.TEST_FUZZ_RUNS ?? 1500);
+const ON_POSTGRES = Boolean(inject('postgresTemplate'));
+/**
+ * Issue 9 asks for at least this many requests in the PostgreSQL run. The floor lives here, not in
+ * scripts/test-pg.ts, so a run that sends fewer fails instead of passing quietly.
+ */
+const POSTGRES_FLOOR = 10_000;
+const RUNS = Number(process.env.TEST_FUZZ_RUNS ?? (ON_POSTGRES ? POSTGRES_FLOOR : 1500));
+if (!Number.isSafeInteger(RUNS) || RUNS < 1)
+  throw new Error(`TEST_FUZZ_RUNS must be a whole number of requests, not ${process.env.TEST_FUZZ_RUNS}`);
+if (ON_POSTGRES && RUNS < POSTGRES_FLOOR)
+  throw new Error(
+    `TEST_FUZZ_RUNS=${RUNS} is below the PostgreSQL run's floor of ${POSTGRES_FLOOR} requests (issue 9); ` +
+      'unset it or raise it',
+  );
 
 let t: TestApp;
 let cast: Cast;
@@ -71,9 +85,17 @@ const idKey = fc.oneof(
 );
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-/** Calendar years and months as they appear in URLs: every four-digit year (0000 too), junk. */
+/**
+ * Calendar years as they appear in URLs. Years before 1000 once gave 500s (PostgreSQL has no year 0)
+ * and are 1 in 10 of the four-digit ones, so they and the contract's other edges come often.
+ */
 const year = fc.oneof(
-  fc.constant('2026'),
+  { weight: 4, arbitrary: fc.constantFrom('0000', '0001', '0099', '0999') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('1000', '9999', '10000', '99999', '-1', '+2026', '2026.0', ' 2026'),
+  },
+  { weight: 2, arbitrary: fc.constant('2026') },
   fc.integer({ min: 0, max: 9999 }).map((y) => pad(y, 4)),
   fc.integer({ min: -99_999, max: 99_999 }).map(String),
   text,
@@ -84,23 +106,21 @@ const month = fc.oneof(
   fc.integer().map(String),
   text,
 );
+/** Years inside dates: the edges as often as all the others together. */
+const dateYear = fc.oneof(fc.constantFrom(0, 1, 99, 999, 1000, 9999), fc.integer({ min: 0, max: 9999 }));
 /** Date-times and days: near the test clock, any year/month/day/hour, other shapes, junk. */
 const dateLike = fc.oneof(
   fc.integer({ min: -48, max: 24 * 20 }).map((hours) => dueIn(t, hours)),
   fc
     .tuple(
-      fc.integer({ min: 0, max: 9999 }),
+      dateYear,
       fc.integer({ min: 0, max: 13 }),
       fc.integer({ min: 0, max: 32 }),
       fc.integer({ min: 0, max: 25 }),
     )
     .map(([y, m, d, h]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}T${pad(h, 2)}:00`),
   fc
-    .tuple(
-      fc.integer({ min: 0, max: 9999 }),
-      fc.integer({ min: 0, max: 13 }),
-      fc.integer({ min: 0, max: 32 }),
-    )
+    .tuple(dateYear, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
     .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
   fc.constantFrom('2026-03-11T10:00:00Z', '2026-03-11T10:00+09:00', '+275760-09-13', '2026-02-30', 'now'),
   text,
@@ -314,6 +334,46 @@ function urlFor(route: ApiRoute, choice: { name: string; year: string; month: st
   return url;
 }
 
+/**
+ * Every string and number a request carries: its path segments, query keys and values, its raw body
+ * and, when the body is JSON, each string, key and number in it (JSON writes a NUL as `\u0000`).
+ */
+function carried(url: string, payload: string | undefined): { strings: string[]; numbers: number[] } {
+  const parsed = new URL(url, 'http://fuzz.invalid');
+  const strings = parsed.pathname.split('/').map(decodeURIComponent);
+  for (const [key, value] of parsed.searchParams) strings.push(key, value);
+  const numbers: number[] = [];
+  if (payload === undefined) return { strings, numbers };
+  strings.push(payload);
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return { strings, numbers };
+  }
+  const pending = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') strings.push(value);
+    else if (typeof value === 'number') numbers.push(value);
+    else if (Array.isArray(value)) pending.push(...value);
+    else if (value !== null && typeof value === 'object') {
+      strings.push(...Object.keys(value));
+      pending.push(...Object.values(value));
+    }
+  }
+  return { strings, numbers };
+}
+
+/**
+ * An id a whole-number check lets through but the integer columns cannot hold (the 500s of issue 9):
+ * above 2^31-1 and at most 2^53-1, as a number or a string of digits.
+ */
+function isBigId(value: string | number): boolean {
+  const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(number) && number > MAX_ID;
+}
+
 const HANGUL = /[\uac00-\ud7a3]/;
 
 /** The words of a refusal sent to a Korean request that are not Korean, named by route. */
@@ -333,10 +393,16 @@ describe('random requests', () => {
     const routes = t.app.apiRoutes;
     const hits = new Map<string, number>();
     let requests = 0;
-    let malformedHostWrites = 0;
+    const reach = { bigIds: 0, earlyYears: 0, malformedHostWrites: 0, nul: 0 };
     const untranslated: string[] = [];
+    // Only the two calendar pages take a year in their URL: 1 request in 10 goes to one of them, so
+    // the years that once broke are sent often, not a few times a run.
+    const yearRoutes = routes.flatMap((route, index) => (route.url.includes(':year') ? [index] : []));
     const request = fc.record({
-      index: fc.integer({ min: 0, max: routes.length - 1 }),
+      index: fc.oneof(
+        { weight: 9, arbitrary: fc.integer({ min: 0, max: routes.length - 1 }) },
+        fc.constantFrom(...yearRoutes),
+      ),
       persona: fc.constantFrom<Persona>(...PERSONAS),
       shaped: fc.boolean(),
       anyBody,
@@ -362,7 +428,11 @@ describe('random requests', () => {
         // Half the bodies follow the route's contract (when it has a body), the rest are anything.
         const contract = SHAPED[key];
         const payload = contract && r.shaped ? JSON.stringify(gen(() => contract)) : r.anyBody;
-        if (cookie && hasBody && r.host != null && !isValidHost(r.host)) malformedHostWrites++;
+        if (cookie && hasBody && r.host != null && !isValidHost(r.host)) reach.malformedHostWrites++;
+        if (route.url.includes(':year') && /^\d+$/.test(r.year) && Number(r.year) < 1000) reach.earlyYears++;
+        const { strings, numbers } = carried(url, hasBody ? payload : undefined);
+        if (strings.some(isBigId) || numbers.some(isBigId)) reach.bigIds++;
+        if (strings.some((value) => value.includes('\u0000'))) reach.nul++;
         const response = await t.app.inject({
           method: route.method as 'GET',
           url,
@@ -397,10 +467,24 @@ describe('random requests', () => {
     expect([...new Set(untranslated)]).toEqual([]);
     const fewest = Math.min(...routes.map((route) => hits.get(`${route.method} ${route.url}`) ?? 0));
     console.log(
-      `fuzz: ${requests} requests over ${routes.length} routes (each at least ${fewest}), ` +
-        `${malformedHostWrites} cookie-carrying writes with a malformed Host; 0 answered 5xx`,
+      `fuzz: ${requests} requests over ${routes.length} routes (each at least ${fewest}); ` +
+        `${reach.bigIds} with an id past 2^31-1, ${reach.earlyYears} calendar URLs with a year before 1000, ` +
+        `${reach.malformedHostWrites} cookie-carrying writes with a malformed Host, ${reach.nul} with a NUL; ` +
+        '0 answered 5xx',
     );
+    // On PostgreSQL RUNS is at least POSTGRES_FLOOR (checked where it is read).
     expect(requests).toBeGreaterThanOrEqual(RUNS);
     expect(fewest).toBeGreaterThan(0);
+    // The reach is checked, not only printed: each kind of request that once gave a 500 must make up
+    // about a third of its share measured at 1,500 requests (ids 8 %, early years 4.5 %, malformed
+    // Host writes 12 %, NUL 7 %), so a generator that stops making it fails here and chance does not.
+    expect(reach.bigIds, 'requests with an id past 2^31-1').toBeGreaterThanOrEqual(Math.ceil(RUNS / 40));
+    expect(reach.earlyYears, 'calendar URLs with a year before 1000').toBeGreaterThanOrEqual(
+      Math.ceil(RUNS / 70),
+    );
+    expect(reach.malformedHostWrites, 'cookie-carrying writes with a malformed Host').toBeGreaterThanOrEqual(
+      Math.ceil(RUNS / 25),
+    );
+    expect(reach.nul, 'requests with a NUL').toBeGreaterThanOrEqual(Math.ceil(RUNS / 40));
   });
 });
