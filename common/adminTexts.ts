@@ -1,8 +1,10 @@
+import { texts } from './texts.ts';
+
 /**
  * The admin console's words (spec 2 §2, §5, §8; issue 14). The spec's own texts are kept word for
  * word, its typos included ('usre'); the rest are this app's, where the spec is silent.
  */
-export const adminTexts = {
+export const adminTexts = texts({
   title: 'Administrator console',
   // Post Service (spec 2 §5, §8)
   postService: 'Post Service',
@@ -140,4 +142,4 @@ export const adminTexts = {
     'wall.delete': 'Deleted a wall message',
   },
   loading: 'Loading…',
-} as const;
+});

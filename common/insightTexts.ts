@@ -4,8 +4,10 @@
  * (sign-in included) loads: these travel only with the pages that show them.
  */
 
+import { texts } from './texts.ts';
+
 /** The student dashboard and profile card (spec 1 §2, §5), and what a teacher's or parent's own page adds. */
-export const dashboardTexts = {
+export const dashboardTexts = texts({
   /** The profile card's list of roles, each as the card writes it. */
   roles: 'Roles',
   roleNames: { STUDENT: 'student', TEACHER: 'teacher', PARENT: 'parent', ADMIN: 'admin' },
@@ -55,10 +57,10 @@ export const dashboardTexts = {
   statsOf: (name: string) => `${name}'s statistics`,
   teaching: 'Teaching',
   yourStudents: 'Your students',
-} as const;
+});
 
 /** The learner statistics page (spec 2 §2). */
-export const statsTexts = {
+export const statsTexts = texts({
   mostRecent: 'Most Recent Submission',
   lastAssignment: 'Last Assignment Assigned',
   allDone: 'All assigned tasks have been completed.',
@@ -76,10 +78,10 @@ export const statsTexts = {
   noTopics: 'No marked answers to questions with topics yet.',
   calendar: 'Assignment Calendar',
   calendarHint: 'Each day shows the questions completed / assigned for that due day (correctness aside).',
-} as const;
+});
 
 /** The month calendar (web/src/ui/Calendar.tsx): the student's and the teacher's. Day and month names come from Intl. */
-export const calendarTexts = {
+export const calendarTexts = texts({
   calendar: 'Calendar',
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
@@ -88,10 +90,10 @@ export const calendarTexts = {
   failed: 'The calendar could not be loaded.',
   toMark: (count: number, name: string, date: string) => `${count} to mark for ${name} due on ${date}`,
   solved: (solved: number, total: number, date: string) => `${solved} of ${total} solved on ${date}`,
-} as const;
+});
 
 /** The charts' shared words (web/src/ui/charts/charts.tsx) and the dashboard's lines. */
-export const chartTexts = {
+export const chartTexts = texts({
   share: 'Share',
   count: 'Count',
   percent: 'Percent',
@@ -102,4 +104,4 @@ export const chartTexts = {
   wrong: 'Wrong',
   day: 'Day',
   answers: 'Answers',
-} as const;
+});

@@ -1,9 +1,11 @@
+import { texts } from './texts.ts';
+
 /**
  * The words of the timed addition drill ("Simple Math Question", spec 2 §2, §4): its pages and the
  * server's refusals. Apart from messages.ts, which every page loads: these travel only with the
  * drill's pages (and the dashboard section that links to them).
  */
-export const mathTexts = {
+export const mathTexts = texts({
   title: 'Simple Math Question',
   // the server's refusals
   dailyCapReached: 'All 100 questions of today are answered. Try again tomorrow.',
@@ -56,4 +58,4 @@ export const mathTexts = {
   latestDay: (date: string) => `Latest day: ${date}`,
   latestDayNone: 'Latest day',
   recentDays: 'Recent days',
-} as const;
+});

@@ -4,7 +4,9 @@
  * specification's own and are kept on purpose.
  */
 
-export const authTexts = {
+import { texts } from './texts.ts';
+
+export const authTexts = texts({
   signInTitle: 'Sign In',
   signInSubtitle: 'Enter your credentials to continue',
   emailLabel: 'Email Address',
@@ -40,10 +42,10 @@ export const authTexts = {
   hidePassword: 'Hide',
   showPasswordName: 'Show password',
   hidePasswordName: 'Hide password',
-} as const;
+});
 
 /** Provider sign-in (spec 1 §2, spec 2 §2) and the outcomes of issue 15 that send the user back to /login. */
-export const oauthTexts = {
+export const oauthTexts = texts({
   continueWith: (provider: string) => `Continue with ${provider}`,
   /** Spec 2 §2, word for word (its typo 'signed it' included). */
   registerQuestion: 'You are not signed it yet. Do you want to sign in?',
@@ -67,9 +69,9 @@ export const oauthTexts = {
       `An account with your ${provider} email already exists. Sign in with its password once to link ` +
       `${provider} to it; after that, ${provider} signs you in directly.`,
   },
-} as const;
+});
 
-export const headerTexts = {
+export const headerTexts = texts({
   dashboard: 'Dashboard',
   archive: 'Archive',
   teacher: 'Teacher',
@@ -90,10 +92,10 @@ export const headerTexts = {
   reviewDue: (count: number) => `Review, ${count} due today`,
   /** The Marking link's name when answers wait (the badge shows the number). */
   markingDue: (count: number) => `Marking, ${count} to mark`,
-} as const;
+});
 
 /** Spec 1 §8 and spec 2 §8. */
-export const failureTexts = {
+export const failureTexts = texts({
   sessionExpired: 'Session Expired, Please login first',
   sessionExpiredOnSubmit: 'Your seession is expired. You have to login first.',
   accessDenied: 'Access Denied!',
@@ -105,10 +107,10 @@ export const failureTexts = {
   serverIssueExclaim: 'There is an issue on the server!',
   error: 'error!',
   issue: 'There is an issue',
-} as const;
+});
 
 /** The kit's shared parts: the pager (spec 1 §2), the confirm dialog, notifications, floating panels. */
-export const layoutTexts = {
+export const layoutTexts = texts({
   perPage: 'Questions per page',
   pages: 'Pages',
   previous: 'Previous',
@@ -126,13 +128,13 @@ export const layoutTexts = {
   characters: (length: number, max: number) =>
     `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
   full: ' (the most it can hold)',
-} as const;
+});
 
 /**
  * How a failure names what the server refused (web/src/api/failures.ts): the fields of a request in
  * words, an unnamed position, and a field's problem after its name ("Title must not be empty").
  */
-export const fieldTexts = {
+export const fieldTexts = texts({
   labels: {
     title: 'Title',
     question: 'Question',
@@ -154,10 +156,10 @@ export const fieldTexts = {
   },
   item: (number: number) => `Item ${number}`,
   problem: (field: string, problem: string) => `${field} ${problem}`,
-} as const;
+});
 
 /** Messages the API answers with (JSON `message`), shared so tests and pages agree on them. */
-export const apiMessages = {
+export const apiMessages = texts({
   emailInUse: 'Email is already in use!',
   usernameTaken: 'username: this name is already taken; choose another one.',
   invalidCredentials: 'Invalid email or password.',
@@ -185,10 +187,10 @@ export const apiMessages = {
   passwordChecksBusy: 'The server is busy checking passwords. Try again in a few seconds.',
   internal: (requestId: string) =>
     `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
-} as const;
+});
 
 /** Loading the app's parts and the screens shown when that fails (spec 2 §8, §9). */
-export const appLoadTexts = {
+export const appLoadTexts = texts({
   /** Spec 2 §8: the chunk failure message, followed by the failure type and the address. */
   chunkFailed: (chunkId: string, failureType: string, address: string) =>
     `Loading chunk ${chunkId} failed.\n(${failureType}: ${address})`,
@@ -202,7 +204,7 @@ export const appLoadTexts = {
   /** A call that got no answer (web/src/api/client.ts). */
   timedOut: 'The server did not answer in time.',
   unreachable: 'The server could not be reached.',
-} as const;
+});
 
 /** `15 seconds`, `1 minute`, `12 minutes`: how long to wait, rounded up. */
 function inWords(seconds: number): string {
@@ -215,7 +217,7 @@ function inWords(seconds: number): string {
  * Answers of the profile routes (`PATCH users`, `PATCH users/image`). Apart from `apiMessages`,
  * which the pages read too, so that the web app's bundle does not carry them.
  */
-export const profileMessages = {
+export const profileMessages = texts({
   ownProfileOnly: 'You can change only your own profile here.',
   rolesByAdmin: 'Roles are changed by an administrator.',
   currentPasswordNeeded: 'currentPassword: enter your current password to change your email address.',
@@ -235,10 +237,10 @@ export const profileMessages = {
   pictureFormBroken: 'The upload is not a well-formed multipart/form-data body.',
   pictureNotMultipart: 'Send the picture as multipart/form-data with the fields username and image.',
   picturesBusy: 'The server is busy with other pictures. Try again in a few seconds.',
-} as const;
+});
 
 /** Answers of the portfolio's stopwatch and wall routes (issue 17). */
-export const portfolioApiMessages = {
+export const portfolioApiMessages = texts({
   stopwatchRunNotFound: 'relatedID: no stopwatch run starts with this id.',
   stopwatchOtherBrowser:
     'This stopwatch run was started in another browser; only that browser can continue it.',
@@ -251,10 +253,10 @@ export const portfolioApiMessages = {
   tooManyWallPosts: (seconds: number) =>
     `You have posted several messages already. Try again in ${inWords(seconds)}.`,
   wallPostNotFound: 'No wall post has this id.',
-} as const;
+});
 
 /** Answers of the admin console's routes (issue 14); apart, so pages that never call them do not carry them. */
-export const adminMessages = {
+export const adminMessages = texts({
   serviceExists: (name: string) => `A service named "${name}" already exists.`,
   unknownNames: (students: readonly string[], services: readonly string[]) => {
     const parts = [
@@ -272,4 +274,4 @@ export const adminMessages = {
   lastAdmin: 'You are the last administrator: give another account the ADMIN role before removing your own.',
   keepOneAdmin: 'This change would leave the school without an administrator.',
   noLongerAdmin: 'You are no longer an administrator.',
-} as const;
+});

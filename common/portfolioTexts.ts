@@ -5,8 +5,9 @@
  */
 
 import type { AgoUnit } from './portfolio/stopwatch.ts';
+import { texts } from './texts.ts';
 
-export const portfolioTexts = {
+export const portfolioTexts = texts({
   // Landing (spec 2 §2)
   contactMe: 'CONTACT ME',
   email: 'E-mail',
@@ -37,10 +38,10 @@ export const portfolioTexts = {
     home: 'Main page',
     signIn: 'Students and teachers: sign in',
   },
-} as const;
+});
 
 /** The stopwatch (spec 2 §2, §4, §5, §8). */
-export const stopwatchTexts = {
+export const stopwatchTexts = texts({
   title: 'Stopwatch',
   name: 'Name',
   anonymous: 'Anonymous',
@@ -77,10 +78,10 @@ export const stopwatchTexts = {
     ]
       .filter(Boolean)
       .join(' '),
-} as const;
+});
 
 /** The wall (spec 2 §2; posting decided in issue 17). */
-export const wallTexts = {
+export const wallTexts = texts({
   title: 'Wall',
   subtitle: (owner: string) => `You can post the message to ${owner} in this page`,
   yourName: 'Your name',
@@ -95,10 +96,10 @@ export const wallTexts = {
   emptyBoard: 'No messages on the board yet. Be the first!',
   loading: 'Loading the messages…',
   failure: 'There is an issue...',
-} as const;
+});
 
 /** The spinner (spec 2 §2, §5). */
-export const spinnerTexts = {
+export const spinnerTexts = texts({
   title: 'Spinner',
   intro: 'Name the choices, press START, then STOP: the wheel settles on one of them at random.',
   count: 'Number of elements',
@@ -111,10 +112,10 @@ export const spinnerTexts = {
   resultIs: (name: string) => `The wheel chose: ${name}`,
   noElements: 'Add at least one element to spin.',
   wheel: (count: number) => `A wheel of ${count} element${count === 1 ? '' : 's'}`,
-} as const;
+});
 
 /** The sandbox (spec 2 §2). */
-export const sandboxTexts = {
+export const sandboxTexts = texts({
   title: 'Sandbox',
   intro: 'A place to try the pieces this site is built from.',
   signIn: 'Social sign-in',
@@ -140,14 +141,14 @@ export const sandboxTexts = {
   wrong: 'Wrong',
   days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
   topics: ['Loops', 'Arrays', 'Recursion', 'Classes', 'SQL', 'Sorting'],
-} as const;
+});
 
 /** The earlier main page, /prev (reference §2.2). */
-export const previousTexts = {
+export const previousTexts = texts({
   mainSkills: 'Main Skills',
   projects: 'Projects',
   careers: 'Careers',
   careersText: 'The career timeline is on the main page.',
   seeTimeline: 'See the timeline',
   showMore: (skill: string) => `About ${skill}`,
-} as const;
+});
