@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import * as ko from './i18n/ko/messages.ts';
-import { adminMessages, apiMessages, portfolioApiMessages } from './messages.ts';
+import {
+  adminMessages,
+  apiMessages,
+  appLoadTexts,
+  authTexts,
+  failureTexts,
+  fieldTexts,
+  headerTexts,
+  layoutTexts,
+  oauthTexts,
+  portfolioApiMessages,
+  profileMessages,
+} from './messages.ts';
 
 /**
  * The logic of the server's and the layout's messages (issue 10): how long to wait in words (seconds
- * up to a minute, then whole minutes rounded up, singular and plural), the admin refusals' joins, and
- * the Korean mirror's functions and topic particle. Expected words written out by hand.
+ * up to a minute, then whole minutes rounded up, singular and plural), the admin refusals' joins,
+ * every English text function, and the Korean mirror's functions and topic particle. Expected words
+ * written out by hand.
  */
 describe('messages (English)', () => {
   it('says how long to wait: seconds below a minute, then minutes rounded up', () => {
@@ -27,6 +40,57 @@ describe('messages (English)', () => {
     expect(portfolioApiMessages.tooManyWallPosts(90)).toBe(
       'You have posted several messages already. Try again in 2 minutes.',
     );
+  });
+
+  it('sign-in, providers and the header', () => {
+    expect(authTexts.signedInAsOther('ann')).toBe(
+      'You are signed in as ann, who may not open that page. Sign in as someone who may, or go back to',
+    );
+    expect(oauthTexts.continueWith('Google')).toBe('Continue with Google');
+    expect(oauthTexts.notConfigured('Kakao')).toBe('Sign-in with Kakao is not set up on this server.');
+    expect(oauthTexts.outcome.cancelled('Kakao')).toBe('Sign-in with Kakao was cancelled.');
+    expect(oauthTexts.outcome.expired('Kakao')).toBe(
+      'That sign-in with Kakao has expired or was already used. Please try again.',
+    );
+    expect(oauthTexts.outcome.failed('Kakao')).toBe(
+      'Kakao could not confirm your sign-in. Please try again in a moment.',
+    );
+    expect(oauthTexts.outcome.unverified('Kakao')).toBe(
+      'Your Kakao account did not share a verified email address, so it cannot sign you in here. ' +
+        'Verify your email with Kakao and allow sharing it, or sign up with a password.',
+    );
+    expect(oauthTexts.outcome.link('Kakao')).toBe(
+      'An account with your Kakao email already exists. Sign in with its password once to link ' +
+        'Kakao to it; after that, Kakao signs you in directly.',
+    );
+    expect(headerTexts.reviewDue(3)).toBe('Review, 3 due today');
+    expect(headerTexts.markingDue(2)).toBe('Marking, 2 to mark');
+  });
+
+  it('layout: pages, panels and the character counter (thousands separated)', () => {
+    expect(layoutTexts.pageOf(2, 7)).toBe('Page 2 of 7');
+    expect(layoutTexts.page(2)).toBe('Page 2');
+    expect(layoutTexts.movePanel('Notes')).toBe('Move the Notes panel (drag, or use the arrow keys)');
+    expect(layoutTexts.characters(1234, 10000)).toBe('1,234 / 10,000 characters');
+  });
+
+  it('fields, failures and loading (their objects, read by key)', () => {
+    expect(fieldTexts.labels.title).toBe('Title');
+    expect(fieldTexts.item(3)).toBe('Item 3');
+    expect(fieldTexts.problem('Title', 'must not be empty')).toBe('Title must not be empty');
+    expect(failureTexts.accessDenied).toBe('Access Denied!');
+    expect(profileMessages.rolesByAdmin).toBe('Roles are changed by an administrator.');
+    expect(apiMessages.internal('r-12')).toBe(
+      'Something went wrong on our side. If it keeps happening, quote this reference: r-12.',
+    );
+    expect(appLoadTexts.chunkFailed('12', 'error', '/a.js')).toBe('Loading chunk 12 failed.\n(error: /a.js)');
+  });
+
+  it('admin refusals name what they refuse', () => {
+    expect(adminMessages.serviceExists('Math')).toBe('A service named "Math" already exists.');
+    expect(adminMessages.notSubscribed('ann', 'Math')).toBe('ann is not subscribed to Math.');
+    expect(adminMessages.notAParent('ann')).toBe('ann is not a parent account (role PARENT).');
+    expect(adminMessages.notLinked('mom', 'ann')).toBe('ann is not linked to mom.');
   });
 
   it('admin refusals join what is unknown', () => {
