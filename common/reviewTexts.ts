@@ -1,7 +1,8 @@
 import type { ReviewItem } from './contracts/review.ts';
+import { texts } from './texts.ts';
 
 /** The texts of spaced review (issue 19): the Review page's additions, the header's count, the tutor's schedule page, the stats line. */
-export const reviewTexts = {
+export const reviewTexts = texts({
   // The Review page.
   dueToday: (count: number) => `${count} due today`,
   laterHeading: 'Coming back later',
@@ -80,4 +81,4 @@ export const reviewTexts = {
     `Retire "${title}"? It will not come back to Review unless you pin it again.`,
   readOnly: 'Only a teacher can change the schedule.',
   loading: 'Loading…',
-} as const;
+});

@@ -4,10 +4,12 @@
  * mark. Apart from common/tutoringTexts.ts so that a first visit of /tutoring/{name} does not carry them.
  */
 
+import { texts } from './texts.ts';
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const STALE_HINT = 'The newer answer is shown now: check it and submit again.';
 
-export const submissionTexts = {
+export const submissionTexts = texts({
   // The tutoring page's empty state and date filter (useTextsLater: only when shown).
   /** Spec 1 §2: the placeholder of an empty tutoring page. */
   noQuestions: "Oops! It seems there's no question for today's session.",
@@ -89,4 +91,4 @@ export const submissionTexts = {
     lastAnswer: 'Your last answer: ',
     submit: 'Submit',
   },
-} as const;
+});

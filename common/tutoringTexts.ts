@@ -4,9 +4,11 @@
  * ('Are you sure to submit?', 'You should solve all questions', 'Your Answers', …) are kept exactly.
  */
 
+import { texts } from './texts.ts';
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-export const tutoringTexts = {
+export const tutoringTexts = texts({
   // The tutoring page.
   heading: (name: string) => `Questions for ${name}`,
   questionLabel: (number: number) => `Question ${number}`,
@@ -39,4 +41,4 @@ export const tutoringTexts = {
   hoursLeft: (count: number) => `${plural(count, 'hour')} left`,
   minutesLeft: (count: number) => `${plural(count, 'min')} left`,
   overdue: 'overdue',
-} as const;
+});

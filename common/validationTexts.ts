@@ -1,3 +1,5 @@
+import { texts } from './texts.ts';
+
 /**
  * The words of the API's field-level problems (a 400's `details[].message`, and the one-line
  * `message` made of them), as the request schemas (common/contracts), the shared checks and the
@@ -6,7 +8,7 @@
  * shape (`must be at most 200 characters` → `atMostCharacters(200)`). A problem whose words are
  * not here is sent as written (English); zod's own messages come from zod's Korean locale.
  */
-export const validationTexts = {
+export const validationTexts = texts({
   // Fixed problems (common/validation.ts, common/contracts/*, common/questions/*).
   required: 'is required',
   text: 'must be a text',
@@ -127,4 +129,4 @@ export const validationTexts = {
     `question ${id}'s answer was changed in another tab or on another device since this answer was typed`,
   /** One problem of a batch in the one-line message: `Answer 2 (questionId): …`. */
   answerItem: (number: number, field: string, problem: string) => `Answer ${number} (${field}): ${problem}`,
-} as const;
+});
