@@ -5,10 +5,21 @@ import { submissionTexts } from './submissionTexts.ts';
 import { tutoringTexts } from './tutoringTexts.ts';
 
 /**
- * The text logic of a student's questions and answers in both languages (issue 10): the English
- * plurals, every Korean function; the words written out by hand.
+ * The text logic of a student's questions and answers in both languages (issue 10): every English
+ * and every Korean function, the English plurals one and several; the words written out by hand.
  */
 describe('tutoring texts', () => {
+  it('English: the question card and the side panel', () => {
+    expect(tutoringTexts.heading('ann')).toBe('Questions for ann');
+    expect(tutoringTexts.questionLabel(2)).toBe('Question 2');
+    expect(tutoringTexts.progress(3, 10)).toBe('3/10 Questions Answered');
+    expect(tutoringTexts.optionsOf(2)).toBe('Options of question 2');
+    expect(tutoringTexts.answerTo(2)).toBe('Your answer to question 2');
+    expect(tutoringTexts.characters(1234, 10000)).toBe('1,234 / 10,000 characters');
+    expect(tutoringTexts.chooseEvery(2)).toBe('Choose every right answer to question 2');
+    expect(tutoringTexts.chooseOne(2)).toBe('Choose one answer to question 2');
+  });
+
   it('English: time left, one and several', () => {
     expect(tutoringTexts.daysLeft(1)).toBe('1 day left');
     expect(tutoringTexts.daysLeft(3)).toBe('3 days left');
@@ -34,6 +45,42 @@ describe('tutoring texts', () => {
 });
 
 describe('submission texts', () => {
+  it('English: the tutoring page, saving and submitting', () => {
+    expect(submissionTexts.nothingWaiting).toEqual([
+      'Nothing is waiting for an answer. Redo wrong answers in ',
+      ', or see the results in ',
+      '.',
+    ]);
+    expect(submissionTexts.dueOn('Nov 25')).toBe('Due Nov 25');
+    expect(submissionTexts.removeDate('Nov 25')).toBe('Remove the date filter Nov 25');
+    expect(submissionTexts.savedOverwritten('Question 2')).toBe(
+      'Answers saved. Question 2: changed in another tab or on another device; the newer answer is shown.',
+    );
+    expect(submissionTexts.refused('too long')).toBe('Not saved: too long');
+    expect(submissionTexts.viewingQuestions('ann')).toBe(
+      "You are viewing ann's questions. Only ann can answer them.",
+    );
+    // Both numbers with thousands separated, in the two halves of the text.
+    expect(submissionTexts.tooLong('Question 2', 12345, 10000)).toBe(
+      'Question 2: the answer is 12,345 characters long; an answer can hold at most 10,000.',
+    );
+    expect(submissionTexts.changedElsewhere('Question 2')).toBe(
+      'Question 2: changed in another tab or on another device. The newer answer is shown now: check it and submit again.',
+    );
+    expect(submissionTexts.notSubmitted('offline')).toBe(
+      'Nothing was submitted: your answers could not be saved. offline',
+    );
+  });
+
+  it('English: a result, the Submissions page and the Review page', () => {
+    expect(submissionTexts.check.redo).toBe(' (redo)');
+    expect(submissionTexts.submissions.score(3, 4, '75.00')).toBe('Score 3 / 4 (75.00%)');
+    expect(submissionTexts.submissions.unmarked(2, 5)).toBe('2 still to be marked (5 marked)');
+    expect(submissionTexts.review.viewing('ann')).toBe(
+      "You are viewing ann's wrong answers. Only ann can redo them.",
+    );
+  });
+
   it('English: answers submitted and redos, one and several', () => {
     expect(submissionTexts.submitted(1, 1)).toBe('Submitted 1 answer: 1 correct.');
     expect(submissionTexts.submitted(3, 2)).toBe('Submitted 3 answers: 2 correct.');
