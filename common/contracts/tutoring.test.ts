@@ -102,6 +102,21 @@ describe('QuestionCreateRequest', () => {
     ).toBe(false);
   });
 
+  it("names an option's problem in the form it was sent in: a text, or {value} for an object", () => {
+    const tooLong = `must be at most ${q.candidateMax} characters`;
+    const refusedOption = (option: unknown) =>
+      refusal(QuestionCreateRequest, { ...question, candidates: ['a', option] });
+    // Not a plain object: the text form's problem (the object form would say "expected object").
+    expect(refusedOption(5)).toBe('candidates.1: must be a text');
+    expect(refusedOption(null)).toBe('candidates.1: must be a text');
+    expect(refusedOption(x(q.candidateMax + 1))).toBe(`candidates.1: ${tooLong}`);
+    // An object: the {value} form's problem (the text form would say "must be a text").
+    expect(refusedOption({ value: x(q.candidateMax + 1) })).toBe(`candidates.1: ${tooLong}`);
+    expect(refusedOption({ value: 5 })).toBe('candidates.1: must be a text');
+    // A list is no {value}: "expected object, received array" would be zod's words, not ours.
+    expect(refusedOption(['a'])).toBe('candidates.1: must be a text');
+  });
+
   it('bounds the lists of students and topics and their names', () => {
     expect(refusal(QuestionCreateRequest, { ...question, students: 'ann' })).toBe('students: must be a list');
     expect(refusal(QuestionCreateRequest, { ...question, students: [1] })).toBe('students.0: must be texts');

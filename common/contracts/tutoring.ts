@@ -21,9 +21,10 @@ const candidateText = z
   .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`);
 const candidate = z.union([candidateText, z.object({ value: candidateText }).transform((c) => c.value)], {
   // zod's own "Invalid input" when both forms fail: the problem of the form the value was sent in
-  // instead (an object means `{value}`; anything else, a text).
+  // instead (a plain object means `{value}`; anything else, a list included, a text).
   error: (issue) => {
-    const meant = typeof issue.input === 'object' && issue.input !== null ? 1 : 0;
+    const input = issue.input;
+    const meant = typeof input === 'object' && input !== null && !Array.isArray(input) ? 1 : 0;
     return (issue as { errors?: { message: string }[][] }).errors?.[meant]?.[0]?.message;
   },
 });
