@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendRaw, startTestApp, type TestApp } from '../test/harness.ts';
 import { holdsNul, isValidHost } from './edge.ts';
 import { escapeHtml } from './html.ts';
 
@@ -55,6 +56,43 @@ describe('isValidHost', () => {
     for (const host of ['[1]', '[::1::2]', '256.1.1.1', '1.2.3.999']) {
       expect(isValidHost(host), host).toBe(false);
     }
+  });
+});
+
+describe('the Host check of every request', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const withHost = (host: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/users/auth-check', headers: { host } });
+
+  it('checks a Host once while the same one comes again, and again after another came between', async () => {
+    // isValidHost ends in URL.canParse on `http://<host>`: its calls count the checks.
+    const canParse = vi.spyOn(URL, 'canParse');
+    try {
+      for (const host of ['kept.example:8080', 'kept.example:8080', 'kept.example:8080', 'other.example']) {
+        expect((await withHost(host)).statusCode, host).toBe(401);
+      }
+      expect((await withHost('kept.example:8080')).statusCode).toBe(401);
+      const checks = (host: string) => canParse.mock.calls.filter(([url]) => url === `http://${host}`).length;
+      expect({ kept: checks('kept.example:8080'), other: checks('other.example') }).toEqual({
+        kept: 2,
+        other: 1,
+      });
+    } finally {
+      canParse.mockRestore();
+    }
+  });
+
+  it('takes a request without a Host (HTTP/1.0 needs none), before and after a valid one was remembered', async () => {
+    const base = await t.listen();
+    const noHost = 'GET /api/v1/users/auth-check HTTP/1.0\r\n\r\n';
+    expect((await sendRaw(base, noHost)).status).toBe(401);
+    expect((await withHost('localhost:8080')).statusCode).toBe(401);
+    expect((await sendRaw(base, noHost)).status).toBe(401);
   });
 });
 
