@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../common/messages.ts';
 import { forbidden } from '../errors.ts';
-import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
+import { MALFORMED_HOSTS, ORIGIN, sendRaw, startTestApp, type TestApp } from '../test/harness.ts';
 import { access } from './access.ts';
 import { declareRoutes } from './route.ts';
 import { appOrigin, securityHeaders } from './security.ts';
@@ -151,6 +151,18 @@ describe('cross-site writes', () => {
     expect(byReferer.statusCode).toBe(200);
     const own = await t.request({ method: 'POST', url: '/api/v1/users/logout', as: user });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('refuses a cookie-carrying write when there is no Host to build our origin from (HTTP/1.0), named origin or not', async () => {
+    const user = await t.createUser();
+    const base = await t.listen();
+    // Without a Host there is no origin of ours to compare with: no origin named, or ours, is no match.
+    for (const origin of ['', `Origin: ${ORIGIN}\r\n`]) {
+      const sent = `POST /api/v1/users/refresh HTTP/1.0\r\nCookie: ${user.cookie}\r\n${origin}\r\n`;
+      const response = await sendRaw(base, sent);
+      expect({ origin, status: response.status }).toEqual({ origin, status: 403 });
+      expect(JSON.parse(response.body).message).toBe(apiMessages.crossSiteWrite);
+    }
   });
 });
 
