@@ -167,6 +167,26 @@ beforeAll(async () => {
           return request.params;
         });
       }
+      // Parameters long enough together to pass PARSED_QUERY_TEXT_MAX (each one is at most
+      // Fastify's maxParamLength, 100), and a parameter the path may leave out.
+      route.get(
+        '/api/v1/long/:a/:b/:c',
+        access.public,
+        { params: z.object({ a: z.string(), b: z.string(), c: z.string() }) },
+        async (request) => {
+          seenParams.push(request.params);
+          return request.params;
+        },
+      );
+      route.get(
+        '/api/v1/maybe/:tag?',
+        access.public,
+        { params: z.object({ tag: z.string().default('none') }) },
+        async (request) => {
+          seenParams.push(request.params);
+          return request.params;
+        },
+      );
       // A query alone (one of whose fields parses to null), and a page alone.
       route.get(
         '/api/v1/query-only',
@@ -513,6 +533,62 @@ describe('path parameters parsing', () => {
     expect(Object.isFrozen(december)).toBe(true);
     expect(november).toEqual({ year: 2026, month: 11 });
     expect(november).not.toBe(december);
+  });
+
+  it('keeps at most PARSED_QUERIES_MAX values of the parameters, the oldest going first', async () => {
+    const month = (year: number) => t.request({ method: 'GET', url: `/api/v1/month/ann/${year}/1` });
+    seenParams.length = 0;
+    for (const year of [3000, 3000, 3001, 3000]) expect((await month(year)).statusCode).toBe(200);
+    const [kept, again, , afterAnother] = seenParams;
+    expect(again).toBe(kept);
+    // Keeping a second value does not push the first out.
+    expect(afterAnother).toBe(kept);
+    // 3001 to 3064: PARSED_QUERIES_MAX values newer than 3000.
+    for (let year = 3002; year <= 3000 + PARSED_QUERIES_MAX; year++)
+      expect((await month(year)).statusCode).toBe(200);
+    const newest = seenParams.at(-1);
+    seenParams.length = 0;
+    await month(3000);
+    await month(3000 + PARSED_QUERIES_MAX);
+    // The oldest went (3000 is parsed again, to the same values); the newest is still kept.
+    expect(seenParams[0]).not.toBe(kept);
+    expect(seenParams[0]).toEqual({ year: 3000, month: 1 });
+    expect(seenParams[1]).toBe(newest);
+  });
+
+  it('keeps no parse of values longer than PARSED_QUERY_TEXT_MAX together', async () => {
+    // The kept text is each value and a separator after it: 100 + 100 + c + 3 characters.
+    const withLength = (length: number) => {
+      const c = 'c'.repeat(length - 203);
+      return t.request({ method: 'GET', url: `/api/v1/long/${'a'.repeat(100)}/${'b'.repeat(100)}/${c}` });
+    };
+    seenParams.length = 0;
+    for (const length of [
+      PARSED_QUERY_TEXT_MAX,
+      PARSED_QUERY_TEXT_MAX,
+      PARSED_QUERY_TEXT_MAX + 1,
+      PARSED_QUERY_TEXT_MAX + 1,
+    ]) {
+      expect((await withLength(length)).statusCode, String(length)).toBe(200);
+    }
+    expect(seenParams.map((p) => (p as { c: string }).c.length)).toEqual([53, 53, 54, 54]);
+    expect(seenParams[1]).toBe(seenParams[0]);
+    expect(seenParams[3]).not.toBe(seenParams[2]);
+  });
+
+  it('parses a parameter the path leaves out every time, never as a value a path could hold', async () => {
+    seenParams.length = 0;
+    const answers = [];
+    for (const url of ['/api/v1/maybe/undefined', '/api/v1/maybe', '/api/v1/maybe']) {
+      const response = await t.request({ method: 'GET', url });
+      answers.push({ url, status: response.statusCode, body: response.json() });
+    }
+    expect(answers).toEqual([
+      { url: '/api/v1/maybe/undefined', status: 200, body: { tag: 'undefined' } },
+      { url: '/api/v1/maybe', status: 200, body: { tag: 'none' } },
+      { url: '/api/v1/maybe', status: 200, body: { tag: 'none' } },
+    ]);
+    expect(seenParams[2]).not.toBe(seenParams[1]);
   });
 
   it('refuses bad parameters every time they come, and keeps nothing for a schema that keeps other keys', async () => {
