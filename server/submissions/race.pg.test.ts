@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModifyResult } from '../../common/contracts/tutoring.ts';
 import { recountCalendar, storedCalendar } from '../calendars/queries.ts';
@@ -6,7 +6,7 @@ import { rowsOf } from '../db/open.ts';
 import { questions, submissions } from '../db/schema.ts';
 import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { atOnce, noServerError, overSocket } from '../test/sockets.ts';
+import { atOnce, noServerError, overSocket, type SocketAnswer } from '../test/sockets.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 
 /**
@@ -169,5 +169,93 @@ describe("an answer's locks", () => {
     });
     const answered = await answer!;
     expect(answered.status, answered.text).toBe(200);
+  });
+});
+
+describe("an answer's locks, in whatever order a batch names its rows", () => {
+  const waiting = sql`SELECT count(*)::int AS n FROM pg_stat_activity
+    WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  const waitersAre = (n: number) =>
+    vi.waitFor(
+      async () => expect(rowsOf<{ n: number }>(await t.database.db.execute(waiting))[0]!.n).toBe(n),
+      { timeout: 10_000, interval: 20 },
+    );
+
+  /**
+   * `lockAnswerRows` locks in id order whatever order a batch names its students and questions in:
+   * the `ORDER BY id` under each `FOR …` decides it (rows are locked as the sorted scan hands them
+   * over), not the order of the ids given. Shown by making two writers meet in the middle: a third
+   * transaction holds a row in the middle of the id order, the first writer waits for it, the second
+   * is sent once the first waits, then the row is let go. In id order the second waits for the
+   * lowest row, which the first holds, and goes after it; in the order given, the second, going the
+   * other way, would hold the rows past the middle one, which the first then waits for: a deadlock,
+   * one of them answering 500 (checked so: the lock statement rewritten to lock in the order given
+   * failed both tests, PostgreSQL logging `deadlock detected`).
+   */
+  async function meetInTheMiddle(
+    held: SQL,
+    first: () => Promise<SocketAnswer>,
+    second: () => Promise<SocketAnswer>,
+  ): Promise<number[]> {
+    let both: Promise<SocketAnswer[]> | undefined;
+    await t.database.db.transaction(async (holder) => {
+      await holder.execute(held);
+      const one = first();
+      await waitersAre(1);
+      both = Promise.all([one, second()]);
+      await waitersAre(2);
+    });
+    return (await both!).map((a) => a.status);
+  }
+
+  it('two batches naming the same students in opposite orders', { timeout: 60_000 }, async () => {
+    const group = students.slice(0, 4).toSorted((a, b) => a.user.id - b.user.id);
+    const names = group.map((s) => s.user.username);
+    const [up, down] = [
+      await createQuestion(t, teacher, { students: names }),
+      await createQuestion(t, teacher, { students: names }),
+    ];
+    const batch = (questionId: number, order: string[]) =>
+      send(
+        teacher,
+        'POST',
+        'submissions/multiples',
+        order.map((studentName) => ({ questionId, studentAnswer: '01', studentName })),
+      );
+    const statuses = await meetInTheMiddle(
+      sql`SELECT id FROM users WHERE id = ${group[2]!.user.id} FOR UPDATE`,
+      () => batch(up!, names),
+      () => batch(down!, names.toReversed()),
+    );
+    expect(statuses).toEqual([200, 200]);
+  });
+
+  it('a batch naming questions against the id order and a modify of them', { timeout: 60_000 }, async () => {
+    const student = students[1]!;
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(await createQuestion(t, teacher, { students: [student.user.username] }));
+    const statuses = await meetInTheMiddle(
+      sql`SELECT id FROM questions WHERE id = ${ids[1]!} FOR UPDATE`,
+      () =>
+        send(
+          student,
+          'POST',
+          'submissions/multiples',
+          ids.toReversed().map((questionId) => ({
+            questionId,
+            studentAnswer: '01',
+            studentName: student.user.username,
+          })),
+        ),
+      () =>
+        send(
+          teacher,
+          'PATCH',
+          'questions/multiples',
+          ids.map((id) => ({ id, title: 'Renamed while answered' })),
+        ),
+    );
+    expect(statuses).toEqual([200, 200]);
   });
 });
