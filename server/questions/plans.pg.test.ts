@@ -7,9 +7,9 @@ import { call, createQuestion, dueIn } from '../test/tutoring.ts';
  * The student's tutoring read is planned once per connection, not on every read (`unplanned` in
  * db/prepared.ts): after its first executions PostgreSQL runs the statement's generic plan. Planning
  * it cost PostgreSQL more CPU than running it (docs/performance.md, "Server"). And every answer reads
- * its questions through a named statement. PostgreSQL only (pg_prepared_statements: PGlite ignores a
- * statement's name, and the QueryCounter is given only its text); one pooled connection, so every
- * read runs on the session looked at.
+ * its questions through a named statement, and the question ids, locked or not, through two.
+ * PostgreSQL only (pg_prepared_statements: PGlite ignores a statement's name, and the QueryCounter is
+ * given only its text); one pooled connection, so every read runs on the session looked at.
  */
 if (!process.env.TEST_DATABASE_URL)
   throw new Error('plans.pg.test.ts needs TEST_DATABASE_URL (npm run test:pg)');
@@ -104,5 +104,30 @@ describe('POST submissions/multiples on PostgreSQL', () => {
       expect(custom, name).toBeLessThanOrEqual(5);
       expect(generic, name).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+describe('the question ids, read with and without their lock, on PostgreSQL', () => {
+  // `existingQuestionIds` builds its SQL once per process under the statement's name: one name for
+  // both variants would give link topics and modify, after a first unlocked read (POST assignments),
+  // the text without `FOR NO KEY UPDATE`, and answers would no longer wait for them.
+  it('reads them through two named statements, the locked one FOR NO KEY UPDATE', async () => {
+    const questionId = await createQuestion(t, teacher, { students: ['planned'], title: 'Ids read' });
+    const assigned = await call(t, teacher, 'POST', '/api/v1/assignments', {
+      questionIds: [questionId],
+      names: ['planned'],
+      targetDate: dueIn(t, 96),
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const linked = await call(t, teacher, 'PATCH', '/api/v1/questions/topics', {
+      questionIds: [questionId],
+      topics: ['ids read'],
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const rows = (await t.database.db.execute(
+      sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'question_ids%'`,
+    )) as unknown as { rows: { statement: string }[] };
+    const locks = rows.rows.map((r) => /\bFOR NO KEY UPDATE\s*$/i.test(r.statement)).sort();
+    expect(locks, 'statements named question_ids*: locked or not').toEqual([false, true]);
   });
 });
