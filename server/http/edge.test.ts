@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sendRaw, startTestApp, type TestApp } from '../test/harness.ts';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { sendRaw } from '../test/sockets.ts';
 import { holdsNul, isValidHost } from './edge.ts';
 import { escapeHtml } from './html.ts';
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -171,27 +170,6 @@ export async function startTestApp(
     },
   };
   return testApp;
-}
-
-/**
- * Sends `text` as it is to a listening app (`TestApp.listen()`'s URL) and answers the status and body
- * once the server closes the connection: for requests app.inject cannot make, such as HTTP/1.0
- * without a Host (inject always sends one). The request should be HTTP/1.0, which closes after one
- * answer.
- */
-export async function sendRaw(base: string, text: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(base);
-  const socket = net.connect(Number(port), hostname);
-  let received = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk) => (received += chunk));
-  await new Promise<void>((resolve, reject) => {
-    socket.on('close', () => resolve());
-    socket.on('error', reject);
-    socket.write(text);
-  });
-  const at = received.indexOf('\r\n\r\n');
-  return { status: Number(received.split(' ', 2)[1]), body: at < 0 ? '' : received.slice(at + 4) };
 }
 
 /** The session cookie a response set, as a `name=value` request cookie. */

@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 /**
  * Requests through real sockets to a test app that listens (`TestApp.listen()`), for the race tests:
  * sent at once, they really overlap on PostgreSQL (`npm run test:pg`), which `app.inject` never does.
@@ -49,4 +51,25 @@ export function noServerError(answer: SocketAnswer, what: string): SocketAnswer 
 /** Starts every request before awaiting any, so they arrive together. */
 export function atOnce<T>(count: number, request: (index: number) => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, (_, index) => request(index)));
+}
+
+/**
+ * Sends `text` as it is to a listening app (`TestApp.listen()`'s URL) and answers the status and body
+ * once the server closes the connection: for requests app.inject cannot make, such as HTTP/1.0
+ * without a Host (inject always sends one). The request should be HTTP/1.0, which closes after one
+ * answer.
+ */
+export async function sendRaw(base: string, text: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk) => (received += chunk));
+  await new Promise<void>((resolve, reject) => {
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+    socket.write(text);
+  });
+  const at = received.indexOf('\r\n\r\n');
+  return { status: Number(received.split(' ', 2)[1]), body: at < 0 ? '' : received.slice(at + 4) };
 }
