@@ -1,4 +1,5 @@
 import type { QuestionType } from './questions/rules.ts';
+import { texts } from './texts.ts';
 
 /**
  * The words of the teacher's question tools (issue 19): upload (one by one and as JSON), modify, the
@@ -7,7 +8,7 @@ import type { QuestionType } from './questions/rules.ts';
  */
 
 /** What the question forms share: the fields' names and the question types. */
-export const questionTexts = {
+export const questionTexts = texts({
   typeNames: { m: 'Multiple choice', M: 'Multiple answers', s: 'Short answer' } as Record<
     QuestionType,
     string
@@ -27,13 +28,13 @@ export const questionTexts = {
   optionIsRight: (n: number) => `Option ${n} is right`,
   /** Beside a date typed in the app's time zone. */
   zoneTime: (zone: string) => `${zone} time`,
-};
+});
 
 /**
  * The rules of one question that need no database (common/questions/checks.ts), as the server answers
  * them and the forms show them: each follows the field's name ('Answer: must be one of the options').
  */
-export const questionRuleTexts = {
+export const questionRuleTexts = texts({
   optionCount: (several: boolean, min: number, max: number) =>
     `a ${several ? 'multiple-answer' : 'multiple-choice'} question needs ${min} to ${max} options`,
   emptyOption: 'options must not be empty',
@@ -43,14 +44,14 @@ export const questionRuleTexts = {
   notAllOptions: 'every answer must be one of the options',
   duePast: 'must not be in the past',
   dueFar: (days: number) => `must be at most ${days} days ahead`,
-};
+});
 
 /**
  * Spec 1 §5's problems of one item of a bulk upload (common/questions/checks.ts `checkBulkItem`), in
  * its order; the server answers with the English ones, the /upload/multiples preview shows them in
  * the language shown.
  */
-export const bulkRuleTexts = {
+export const bulkRuleTexts = texts({
   notAnObject: 'Item is not an object',
   titleMissing: 'Title is missing',
   titleTooLong: (max: number) => `Title is longer than ${max} characters`,
@@ -80,13 +81,13 @@ export const bulkRuleTexts = {
   invalidAt: (line: number, column: number, position: number, message: string) =>
     `Invalid JSON at line ${line}, column ${column} (position ${position}): ${message}`,
   invalid: (message: string) => `Invalid JSON: ${message}`,
-};
+});
 
 /**
  * The server's other words when questions are saved (`POST questions`, the bulk upload, modify,
  * `POST assignments`, topics), sent in the request's language (server/i18n/texts.ts).
  */
-export const questionSaveTexts = {
+export const questionSaveTexts = texts({
   notDateTime: (example: string) => `must be a date-time such as ${example}`,
   unknownStudents: (names: readonly string[]) =>
     `unknown student${names.length > 1 ? 's' : ''} ${names.map((n) => `"${n}"`).join(', ')}`,
@@ -99,10 +100,10 @@ export const questionSaveTexts = {
   noQuestions: (ids: readonly number[]) => `No question with id ${ids.join(', ')}.`,
   noQuestionIds: (ids: readonly number[]) => `no question with id ${ids.join(', ')}`,
   topicExists: (title: string) => `The topic "${title}" already exists.`,
-};
+});
 
 /** /upload: the form, its tabs, the student picker and the preview. */
-export const uploadTexts = {
+export const uploadTexts = texts({
   heading: 'Upload',
   bulkLink: 'Bulk upload (JSON)',
   tabs: 'Questions being written',
@@ -146,10 +147,10 @@ export const uploadTexts = {
   targetDateMissing: 'Target Date is missing.',
   dueDateProblem: (problem: string) => `Due Date ${problem}.`,
   ruleProblem: (field: string, problem: string) => `${field}: ${problem}.`,
-};
+});
 
 /** /upload/multiples: questions as JSON. */
-export const bulkTexts = {
+export const bulkTexts = texts({
   heading: 'Bulk upload',
   singleLink: 'Single upload',
   editor: 'JSON editor',
@@ -171,10 +172,10 @@ export const bulkTexts = {
   problemsOf: (number: number) => `Problems of item ${number}`,
   missing: '(missing)',
   perLine: (field: string) => `${field} (one per line)`,
-};
+});
 
 /** /questions/modify. */
-export const modifyTexts = {
+export const modifyTexts = texts({
   heading: 'Modify questions',
   archiveLink: 'Archive',
   findByTitle: 'Find by title',
@@ -194,10 +195,10 @@ export const modifyTexts = {
   codeOf: (field: string) => `${field} code`,
   removeOption: (n: number) => `Remove option ${n}`,
   addOption: 'Add option',
-};
+});
 
 /** /questions: the archive and its reassign panel. */
-export const archiveTexts = {
+export const archiveTexts = texts({
   heading: 'Archive',
   teacherPages: 'Teacher pages',
   teacherLink: 'Teacher',
@@ -223,10 +224,10 @@ export const archiveTexts = {
   studentsExample: 'alice, bob',
   targetDate: 'Target Date',
   submit: 'SUBMIT',
-};
+});
 
 /** /teacher: the student list kept in this browser. */
-export const teacherTexts = {
+export const teacherTexts = texts({
   heading: 'Teacher',
   students: 'Students',
   studentName: 'Student name (several: separate with commas)',
@@ -238,4 +239,4 @@ export const teacherTexts = {
   statsOf: (name: string) => `${name}'s statistics`,
   remove: 'Remove',
   removeOf: (name: string) => `Remove ${name}`,
-};
+});

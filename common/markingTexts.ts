@@ -1,10 +1,11 @@
 import type { SuggestionReason } from './contracts/tutoring.ts';
+import { texts } from './texts.ts';
 
 /**
  * The words of the marking inbox's suggested marks (issue 19): what is suggested and why. The
  * reasons follow the server's codes (`suggestion.reason` of `GET marking`, server/marking/suggest.ts).
  */
-export const markingTexts = {
+export const markingTexts = texts({
   markName: { 1: 'Correct', [-1]: 'Wrong' } as Record<1 | -1, string>,
   suggested: 'Suggested:',
   reasons: {
@@ -19,10 +20,10 @@ export const markingTexts = {
   accept: 'Accept',
   acceptName: (mark: string, student: string) => `Accept the suggested mark ${mark} for ${student}`,
   acceptKey: 'accepts the suggestion',
-};
+});
 
 /** The marking inbox's own words (spec 1 §2, issue 11): headings, filters, keys, marks and counts. */
-export const markingInboxTexts = {
+export const markingInboxTexts = texts({
   title: (student: string | null) => (student ? `Marking: ${student}` : 'Marking'),
   nav: 'Marking',
   everyStudentsAnswers: "← Every student's answers",
@@ -57,4 +58,4 @@ export const markingInboxTexts = {
   submit: 'Submit',
   confirmSubmit: 'Are you sure to submit?',
   marked: (count: number) => `Marked ${count} answer${count === 1 ? '' : 's'}.`,
-};
+});

@@ -93,6 +93,20 @@ describe('messages (English)', () => {
     expect(adminMessages.notLinked('mom', 'ann')).toBe('ann is not linked to mom.');
   });
 
+  it('refusals of marking and review name the submissions, question, student and topic', () => {
+    expect(apiMessages.noSubmissions([5])).toBe('No submission 5.');
+    expect(apiMessages.noSubmissions([5, 6])).toBe('No submissions 5, 6.');
+    expect(apiMessages.noSubmissionsOf([5], 'ann')).toBe('No submission 5 of ann.');
+    expect(apiMessages.noSubmissionsOf([5, 6], 'ann')).toBe('No submissions 5, 6 of ann.');
+    expect(apiMessages.notAnswered('ann', 7)).toBe('ann has not answered question 7.');
+    expect(apiMessages.assignedAgainInReview(7, 'ann')).toBe(
+      'Question 7 is assigned to ann again: it comes back to Review once answered.',
+    );
+    expect(apiMessages.noTopic('loops')).toBe('There is no topic "loops".');
+    expect(apiMessages.noTopicSetting('ann', 'loops')).toBe('ann has no setting for the topic "loops".');
+    expect(apiMessages.noApiDocFile).toBe('There is no such file of the API page.');
+  });
+
   it('admin refusals join what is unknown', () => {
     expect(adminMessages.unknownNames(['ann', 'bo'], [])).toBe(
       'No student named ann, bo. Nothing was saved.',
@@ -152,6 +166,21 @@ describe('messages (Korean)', () => {
     expect(ko.apiMessages.internal('r-12')).toBe(
       '서버에서 문제가 생겼습니다. 계속 같은 문제가 생기면 이 참조 번호를 알려 주세요: r-12.',
     );
+  });
+
+  it('refusals of marking and review, in Korean', () => {
+    expect(ko.apiMessages.noSubmissions([5])).toBe('5번 제출 내역은 없습니다.');
+    expect(ko.apiMessages.noSubmissions([5, 6])).toBe('5, 6번 제출 내역은 없습니다.');
+    expect(ko.apiMessages.noSubmissionsOf([5, 6], 'ann')).toBe('ann 학생의 제출 내역에 5, 6번은 없습니다.');
+    expect(ko.apiMessages.notAnswered('ann', 7)).toBe('ann 학생은 7번 문제에 답한 적이 없습니다.');
+    expect(ko.apiMessages.assignedAgainInReview(7, 'ann')).toBe(
+      '7번 문제는 ann 학생에게 다시 배정되었습니다. 답하고 나면 복습 목록에 돌아옵니다.',
+    );
+    expect(ko.apiMessages.noTopic('loops')).toBe('"loops" 주제는 없습니다.');
+    expect(ko.apiMessages.noTopicSetting('ann', 'loops')).toBe(
+      'ann 학생에게는 "loops" 주제의 설정이 없습니다.',
+    );
+    expect(ko.apiMessages.noApiDocFile).toBe('API 페이지에 그런 파일은 없습니다.');
   });
 
   it('failures and profile answers (their objects, read by key)', () => {

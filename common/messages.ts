@@ -185,6 +185,19 @@ export const apiMessages = texts({
   tooManySignUps: (seconds: number) =>
     `Too many sign-ups from your network. Try again in ${inWords(seconds)}.`,
   passwordChecksBusy: 'The server is busy checking passwords. Try again in a few seconds.',
+  noApiDocFile: 'There is no such file of the API page.',
+  /** Marking names submissions that do not exist (`PUT marking`). */
+  noSubmissions: (ids: readonly number[]) => `No submission${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+  /** A student's marking names submissions that are not that student's (`PUT submissions/mark/{name}`). */
+  noSubmissionsOf: (ids: readonly number[], student: string) =>
+    `No submission${ids.length > 1 ? 's' : ''} ${ids.join(', ')} of ${student}.`,
+  /** Review's pin or retire of a question the student never answered. */
+  notAnswered: (student: string, questionId: number) => `${student} has not answered question ${questionId}.`,
+  /** Review's pin or retire of a question that is pending again. */
+  assignedAgainInReview: (questionId: number, student: string) =>
+    `Question ${questionId} is assigned to ${student} again: it comes back to Review once answered.`,
+  noTopic: (topic: string) => `There is no topic "${topic}".`,
+  noTopicSetting: (student: string, topic: string) => `${student} has no setting for the topic "${topic}".`,
   internal: (requestId: string) =>
     `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
 });

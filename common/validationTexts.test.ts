@@ -47,6 +47,7 @@ describe('validation texts (English)', () => {
 
   it('names and the answers of a batch', () => {
     expect(t.noStudentNamed('zed')).toBe('no student named zed');
+    expect(t.notAStudent).toBe('not a student account');
     expect(t.noServiceNamed('Art')).toBe('no service named Art');
     expect(t.answeredTwice(7)).toBe('question 7 is answered twice in this batch');
     expect(t.noQuestion(7)).toBe('no question with id 7');

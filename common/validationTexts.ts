@@ -116,6 +116,7 @@ export const validationTexts = texts({
   atMostStudentsAtOnce: (max: number) => `at most ${max} students at once`,
   // The admin's subscriptions of many pairs (server/services).
   noStudentNamed: (name: string) => `no student named ${name}`,
+  notAStudent: 'not a student account',
   noServiceNamed: (name: string) => `no service named ${name}`,
   // The submission service's problems with one answer of a batch (server/submissions).
   answeredTwice: (id: number) => `question ${id} is answered twice in this batch`,

@@ -1,7 +1,8 @@
 import type { WeekItem, WeekSummary } from './contracts/week.ts';
+import { texts } from './texts.ts';
 
 /** The texts of a child's week (issue 19): /week/{name}. */
-export const weekTexts = {
+export const weekTexts = texts({
   title: (name: string) => `${name}'s week`,
   range: (from: string, to: string) => `${from} – ${to}`,
   /** The one line on top: "18 of 22 answered, 15 correct; 3 due tomorrow". */
@@ -38,4 +39,4 @@ export const weekTexts = {
   loading: 'Loading…',
   weekOf: (name: string) => `${name}'s week`,
   weekLink: 'Week',
-};
+});

@@ -1,4 +1,4 @@
-import { inLanguage, type LocalText } from './i18n/texts.ts';
+import { inLanguage, type KnownText, type LocalText } from './i18n/texts.ts';
 
 /**
  * Failures a service reports on purpose. The HTTP layer turns them into `{status, error, message}`
@@ -8,12 +8,16 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /**
  * An answer's words: a fixed text of common/messages.ts (in English; sent in the request's language,
- * server/i18n/texts.ts), or, for a text with values, a function of the texts.
+ * server/i18n/texts.ts), or, for a text with values, a function of the texts. A string written in
+ * place is not a `KnownText`, so it fails the typecheck rather than reach a Korean page in English.
  */
-export type Text = string | LocalText;
+export type Text = KnownText | LocalText;
 
-/** A field-level problem (`details` of an answer): where, and its words. */
-export type Detail = { path: string; message: Text };
+/**
+ * A field-level problem (`details` of an answer): where, and its words. A problem written as a string
+ * (a schema's, or a shared check's) is found in Korean by its shape (server/i18n/validation.ts).
+ */
+export type Detail = { path: string; message: string | LocalText };
 
 export class AppError extends Error {
   readonly status: ErrorStatus;

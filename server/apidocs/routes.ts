@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { apiMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
@@ -93,7 +94,7 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
     { params: DocsFile, errors: [404], summary: "The page's scripts and styles" },
     async (request, reply) => {
       const { file } = request.params;
-      if (!Object.hasOwn(FILES, file)) throw notFound('There is no such file of the API page.');
+      if (!Object.hasOwn(FILES, file)) throw notFound(apiMessages.noApiDocFile);
       let content = files.get(file);
       if (content === undefined) {
         content = FILES[file]!.read();

@@ -42,16 +42,20 @@ describe('errorBody', () => {
 describe('errorAnswer', () => {
   it("answers a service's AppError with its status, words, details and headers", () => {
     const { request, error } = fakeRequest();
-    const failure = new AppError(429, 'slow down', [{ path: 'x', message: 'y' }], { 'retry-after': '5' });
+    const failure = new AppError(429, apiMessages.passwordChecksBusy, [{ path: 'x', message: 'y' }], {
+      'retry-after': '5',
+    });
     expect(errorAnswer(failure as unknown as FastifyError, request)).toStrictEqual({
       status: 429,
-      message: 'slow down',
+      message: apiMessages.passwordChecksBusy,
       details: [{ path: 'x', message: 'y' }],
       headers: { 'retry-after': '5' },
     });
-    expect(errorAnswer(new AppError(404, 'none') as unknown as FastifyError, request)).toStrictEqual({
+    expect(
+      errorAnswer(new AppError(404, apiMessages.notFound) as unknown as FastifyError, request),
+    ).toStrictEqual({
       status: 404,
-      message: 'none',
+      message: apiMessages.notFound,
     });
     expect(error).not.toHaveBeenCalled();
   });

@@ -82,4 +82,17 @@ describe('error answers in the request language', () => {
     expect(signUp.statusCode).toBe(409);
     expect(signUp.body).toBe(ko.apiMessages.emailInUse);
   });
+
+  it('marking that names no submission, in Korean (what the fuzz test found in English)', async () => {
+    const teacher = await t.createUser({ roles: ['TEACHER'] });
+    const refused = await t.request({
+      method: 'PUT',
+      url: '/api/v1/marking',
+      as: teacher,
+      headers: KOREAN,
+      payload: { 999998: 1, 999999: -1 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe(ko.apiMessages.noSubmissions([999998, 999999]));
+  });
 });

@@ -33,6 +33,21 @@ const english = {
 export type ServerTexts = Translation<typeof english>;
 export type LocalText = (texts: ServerTexts, language: Language) => string;
 
+/** Every fixed English text of the trees above, as a union of its literal words. */
+type FixedTexts<T> = T extends string
+  ? T
+  : T extends (...values: never[]) => unknown
+    ? never
+    : T extends object
+      ? { [K in keyof T]: FixedTexts<T[K]> }[keyof T]
+      : never;
+/**
+ * A fixed English text that has its Korean: only these, or a function of the texts, may be thrown
+ * to the client (server/errors.ts), so a message written in place fails the typecheck instead of
+ * going out in English to a Korean page.
+ */
+export type KnownText = FixedTexts<typeof english>;
+
 /**
  * messages.ts, the drill's refusals (common/mathTexts.ts, thrown by server/math), the field-level
  * problems of a refused request (common/validationTexts.ts, server/i18n/validation.ts) and the words of

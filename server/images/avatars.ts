@@ -6,6 +6,7 @@ import { AVATAR_URL_PREFIX, DEFAULT_AVATAR_URL } from '../../common/avatars.ts';
 import { limits } from '../../common/limits.ts';
 import { profileMessages } from '../../common/messages.ts';
 import { badRequest } from '../errors.ts';
+import type { KnownText } from '../i18n/texts.ts';
 import { cores, WorkLimiter } from '../users/passwords.ts';
 import { inspectPicture, type PictureProblem } from './inspect.ts';
 
@@ -18,7 +19,7 @@ export const DEFAULT_AVATAR_FILE = path.join(import.meta.dirname, 'default-avata
 /** Stored pictures: 128 random bits, so a name can be neither guessed nor reused, and never changes. */
 const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
 
-const PROBLEMS: Record<PictureProblem, string> = {
+const PROBLEMS: Record<PictureProblem, KnownText> = {
   notImage: profileMessages.pictureNotImage,
   svg: profileMessages.pictureSvg,
   truncated: profileMessages.pictureTruncated,

@@ -67,7 +67,7 @@ export async function markAnswers(
     const known = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      throw badRequest(`No submission${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+      throw badRequest((t) => t.apiMessages.noSubmissions(missing));
     }
     await lockStudents(
       tx,

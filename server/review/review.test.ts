@@ -3,6 +3,8 @@ import type { Page } from '../../common/contracts/paging.ts';
 import type { ReviewCounts, ReviewSchedule } from '../../common/contracts/review.ts';
 import type { SubmissionQuestion } from '../../common/contracts/tutoring.ts';
 import { dayOf } from '../../common/dates.ts';
+import * as ko from '../../common/i18n/ko/messages.ts';
+import { apiMessages } from '../../common/messages.ts';
 import { addDays } from '../../common/week.ts';
 import { startTestApp, TEST_START, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn } from '../test/tutoring.ts';
@@ -212,7 +214,10 @@ describe('spaced review, scheduling on', () => {
       `/api/v1/review/settings/${student.user.username}?topic=loops`,
     );
     expect(again.statusCode).toBe(404);
-    expect((await setting(student, { topic: 'no such topic', enabled: true })).statusCode).toBe(404);
+    expect(again.json().message).toBe(apiMessages.noTopicSetting(student.user.username, 'loops'));
+    const noTopic = await setting(student, { topic: 'no such topic', enabled: true });
+    expect(noTopic.statusCode).toBe(404);
+    expect(noTopic.json().message).toBe('There is no topic "no such topic".');
 
     // Turning the student off: the scheduled question leaves at once; a wrong one stays.
     const wrong = await answered(student, { topics: ['arrays'] });
@@ -297,6 +302,7 @@ describe("the tutor's pin and retirement", () => {
       questionId: other,
     });
     expect(notAnswered.statusCode).toBe(404);
+    expect(notAnswered.json().message).toBe(`${student.user.username} has not answered question ${other}.`);
     const q = await answered(student);
     await call(t, teacher, 'POST', '/api/v1/assignments', {
       questionIds: [q],
@@ -307,7 +313,18 @@ describe("the tutor's pin and retirement", () => {
       questionId: q,
     });
     expect(pending.statusCode).toBe(400);
-    expect(pending.json().message).toMatch('assigned to');
+    expect(pending.json().message).toBe(
+      `Question ${q} is assigned to ${student.user.username} again: it comes back to Review once answered.`,
+    );
+    // In Korean, as every refusal (the texts with values are functions of the texts, server/errors.ts).
+    const korean = await t.request({
+      method: 'POST',
+      url: `/api/v1/review/retire/${student.user.username}`,
+      as: teacher,
+      headers: { 'accept-language': 'ko' },
+      payload: { questionId: q },
+    });
+    expect(korean.json().message).toBe(ko.apiMessages.assignedAgainInReview(q, student.user.username));
   });
 
   it('is for tutors: the student and a parent may read but not change the schedule', async () => {

@@ -171,11 +171,9 @@ export async function tutorAction(
   await db.transaction(async (tx) => {
     await lockStudents(tx, [student.id]);
     const item = (await scheduleItems(tx, student.id)).find((i) => i.questionId === questionId);
-    if (!item) throw notFound(`${student.username} has not answered question ${questionId}.`);
+    if (!item) throw notFound((t) => t.apiMessages.notAnswered(student.username, questionId));
     if (item.pending)
-      throw badRequest(
-        `Question ${questionId} is assigned to ${student.username} again: it comes back to Review once answered.`,
-      );
+      throw badRequest((t) => t.apiMessages.assignedAgainInReview(questionId, student.username));
     const status = reviewStatus(
       { id: item.latestId, marked: item.marked, day: latestDay(item.submitDate, context.timeZone, today) },
       item.row,
@@ -212,10 +210,10 @@ export async function changeSetting(
     await lockStudents(tx, [student.id]);
     const topicName = 'remove' in change ? change.remove : change.topic;
     const topicId = topicName === null ? null : await topicIdOf(tx, topicName);
-    if (topicName !== null && topicId === null) throw notFound(`There is no topic "${topicName}".`);
+    if (topicName !== null && topicId === null) throw notFound((t) => t.apiMessages.noTopic(topicName));
     if ('remove' in change) {
       if (!(await deleteSetting(tx, student.id, topicId!)))
-        throw notFound(`${student.username} has no setting for the topic "${topicName}".`);
+        throw notFound((t) => t.apiMessages.noTopicSetting(student.username, topicName!));
     } else {
       await upsertSetting(tx, student.id, topicId, change.enabled, change.ladder ?? DEFAULT_LADDER);
     }

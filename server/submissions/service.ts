@@ -386,9 +386,7 @@ export async function markSubmissions(
     const known = new Set(mine.map((r) => r.id));
     const foreign = [...wanted.keys()].filter((id) => !known.has(id));
     if (foreign.length > 0) {
-      throw badRequest(
-        `No submission${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} of ${student.username}.`,
-      );
+      throw badRequest((t) => t.apiMessages.noSubmissionsOf(foreign, student.username));
     }
     await applyTeacherMarks(tx, mine, wanted);
   });

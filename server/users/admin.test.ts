@@ -401,6 +401,10 @@ describe('parents', () => {
     ]);
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().message).toBe(adminMessages.notStudents([teacher.user.username, 'no-such-child']));
+    expect(mixed.json().details).toEqual([
+      { path: teacher.user.username.toLowerCase(), message: 'not a student account' },
+      { path: 'no-such-child', message: 'not a student account' },
+    ]);
     const parents = (await call(t, admin, 'GET', '/api/v1/users/parents')).json() as ParentResponse[];
     expect(parents.find((p) => p.id === parent.user.id)?.children).toEqual([]);
     expect(

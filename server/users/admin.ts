@@ -4,6 +4,7 @@ import { toPage } from '../../common/contracts/paging.ts';
 import type { UserResponse } from '../../common/contracts/users.ts';
 import { adminMessages, apiMessages, profileMessages } from '../../common/messages.ts';
 import { type Role, rolesToText } from '../../common/roles.ts';
+import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
 import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
@@ -187,7 +188,7 @@ export async function linkChildren(
     if (notStudents.length > 0) {
       throw badRequest(
         (t) => t.adminMessages.notStudents(notStudents.map((name) => byName.get(name)?.username ?? name)),
-        notStudents.map((name) => ({ path: name, message: 'not a student account' })),
+        notStudents.map((name) => ({ path: name, message: validationTexts.notAStudent })),
       );
     }
     const children = wanted.map((name) => byName.get(name)!);

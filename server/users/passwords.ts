@@ -2,6 +2,7 @@ import os from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { apiMessages } from '../../common/messages.ts';
 import { AppError } from '../errors.ts';
+import type { KnownText } from '../i18n/texts.ts';
 
 /** Algorithm.Argon2id (a const enum, which erasable TypeScript cannot import as a value). */
 const ARGON2ID = 2 as Algorithm;
@@ -20,14 +21,14 @@ const OWASP_ARGON2ID = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, p
 export class WorkLimiter {
   #concurrency: number;
   #queue: number;
-  readonly busyMessage: string;
+  readonly busyMessage: KnownText;
   #running = 0;
   #waiting: (() => void)[] = [];
   /** Highest number of tasks seen running at once (tests read it). */
   peak = 0;
   refused = 0;
 
-  constructor(options: { concurrency: number; queue: number; busyMessage?: string }) {
+  constructor(options: { concurrency: number; queue: number; busyMessage?: KnownText }) {
     this.#concurrency = options.concurrency;
     this.#queue = options.queue;
     this.busyMessage = options.busyMessage ?? apiMessages.passwordChecksBusy;

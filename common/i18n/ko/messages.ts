@@ -121,6 +121,14 @@ export const apiMessages: Translation<typeof english.apiMessages> = {
   tooManySignUps: (seconds) =>
     `이 네트워크에서 가입 요청이 너무 많습니다. ${inWords(seconds)} 후에 다시 시도해 주세요.`,
   passwordChecksBusy: '서버가 비밀번호를 확인하느라 바쁩니다. 몇 초 후에 다시 시도해 주세요.',
+  noApiDocFile: 'API 페이지에 그런 파일은 없습니다.',
+  noSubmissions: (ids) => `${ids.join(', ')}번 제출 내역은 없습니다.`,
+  noSubmissionsOf: (ids, student) => `${student} 학생의 제출 내역에 ${ids.join(', ')}번은 없습니다.`,
+  notAnswered: (student, questionId) => `${student} 학생은 ${questionId}번 문제에 답한 적이 없습니다.`,
+  assignedAgainInReview: (questionId, student) =>
+    `${questionId}번 문제는 ${student} 학생에게 다시 배정되었습니다. 답하고 나면 복습 목록에 돌아옵니다.`,
+  noTopic: (topic) => `"${topic}" 주제는 없습니다.`,
+  noTopicSetting: (student, topic) => `${student} 학생에게는 "${topic}" 주제의 설정이 없습니다.`,
   internal: (requestId) =>
     `서버에서 문제가 생겼습니다. 계속 같은 문제가 생기면 이 참조 번호를 알려 주세요: ${requestId}.`,
 };

@@ -41,6 +41,7 @@ describe('validation texts (Korean)', () => {
     expect(t.fieldAtMost('size', 100)).toBe('size은(는) 100 이하여야 합니다');
     expect(t.atMostStudentsAtOnce(50)).toBe('한 번에 학생 50명까지입니다');
     expect(t.noStudentNamed('zed')).toBe('zed(이)라는 학생이 없습니다');
+    expect(t.notAStudent).toBe('학생 계정이 아닙니다');
     expect(t.noServiceNamed('피아노')).toBe('피아노(이)라는 서비스가 없습니다');
   });
 

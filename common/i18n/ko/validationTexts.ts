@@ -103,6 +103,7 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   atMostStudents: (max) => `학생은 ${max}명까지입니다`,
   atMostStudentsAtOnce: (max) => `한 번에 학생 ${max}명까지입니다`,
   noStudentNamed: (name) => `${name}(이)라는 학생이 없습니다`,
+  notAStudent: '학생 계정이 아닙니다',
   noServiceNamed: (name) => `${name}(이)라는 서비스가 없습니다`,
   answeredTwice: (id) => `문제 ${id}의 답이 한 번에 두 번 들어 있습니다`,
   noQuestion: (id) => `번호가 ${id}인 문제가 없습니다`,
