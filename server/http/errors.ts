@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '../../common/contracts/users.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import { AppError, type Detail, ResponseContractError } from '../errors.ts';
-import { answerLanguage, inLanguage, type ServerTexts } from '../i18n/texts.ts';
+import { answerLanguage, inLanguage, type KnownText, type ServerTexts } from '../i18n/texts.ts';
 import { detailIn } from '../i18n/validation.ts';
 
 export function errorBody(status: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
@@ -27,7 +27,7 @@ export function sendError(
 }
 
 /** Fastify's own client errors (body parsing, limits) mapped to our messages. */
-const fastifyClientErrors: Record<string, { status: number; message: string }> = {
+const fastifyClientErrors: Record<string, { status: number; message: KnownText }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: apiMessages.malformedJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: validationTexts.emptyBody },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.bodyTooLarge },
