@@ -34,6 +34,7 @@ import { hashToken, SESSION_COOKIE, startSession } from '../server/sessions/serv
 import { hashPassword } from '../server/users/passwords.ts';
 import { insertUser } from '../server/users/queries.ts';
 import type { ProbeReport, ProbeRequest } from './allocProbe.ts';
+import { TARGETS, targetVerdict, type Verdict } from './targets.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -1028,6 +1029,30 @@ async function main() {
           8,
         )} ms   ${reference ? (rps / reference).toFixed(2).padStart(6) : '      '}          ${median(group.map((r) => r.load)).toFixed(2)}${serverColumn(group)}${cpuColumn(group)}${othersColumn(group)}`,
     );
+  }
+
+  // Issue 9's targets, judged on the medians above (bench/targets.ts).
+  const verdicts: (Verdict & { label: string })[] = [];
+  for (const [key, group] of groups) {
+    const [label, kind, endpoint] = key.split('\t') as [string, string, Endpoint];
+    if (kind !== 'postgres') continue;
+    const bench = groups.get(`pgbench\tpgbench\t${endpoint}`);
+    const verdict = targetVerdict({
+      endpoint,
+      rps: median(group.map((r) => r.rps)),
+      p99: median(group.map((r) => r.p99)),
+      pgbench: bench ? { rps: median(bench.map((r) => r.rps)), p99: median(bench.map((r) => r.p99)) } : null,
+    });
+    verdicts.push({ ...verdict, label });
+  }
+  if (verdicts.length > 0) {
+    const met = verdicts.reduce((sum, v) => sum + v.met, 0);
+    const checked = verdicts.reduce((sum, v) => sum + v.checked, 0);
+    console.log(
+      `\ntargets on PostgreSQL (issue 9: API / pgbench ≥ ${TARGETS.ratio}, p99 ≤ ${TARGETS.p99Ms} ms at 50 connections${connections === 50 ? '' : `; this run used ${connections}`}): ${met} of ${checked} met`,
+    );
+    const width = Math.max(...verdicts.map((v) => v.label.length));
+    for (const verdict of verdicts) console.log(`  ${verdict.label.padEnd(width)} ${verdict.line}`);
   }
 }
 
