@@ -1010,14 +1010,15 @@ async function main() {
     const key = `${row.label}\t${row.kind}\t${row.endpoint}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const pgbenchRps = (endpoint: Endpoint) => {
+  /** pgbench's medians for the endpoint's statements in this sitting (null when it did not run). */
+  const pgbenchMedians = (endpoint: Endpoint) => {
     const group = groups.get(`pgbench\tpgbench\t${endpoint}`);
-    return group ? median(group.map((r) => r.rps)) : null;
+    return group ? { rps: median(group.map((r) => r.rps)), p99: median(group.map((r) => r.p99)) } : null;
   };
   for (const [key, group] of groups) {
     const [label, kind, endpoint] = key.split('\t') as [string, string, Endpoint];
     const rps = median(group.map((r) => r.rps));
-    const reference = kind === 'postgres' ? pgbenchRps(endpoint) : null;
+    const reference = kind === 'postgres' ? (pgbenchMedians(endpoint)?.rps ?? null) : null;
     console.log(
       `  ${`${label} ${kind}`.padEnd(24)} ${endpoint.padEnd(12)} ${rps.toFixed(0).padStart(6)}   ${median(
         group.map((r) => r.p50),
@@ -1036,12 +1037,11 @@ async function main() {
   for (const [key, group] of groups) {
     const [label, kind, endpoint] = key.split('\t') as [string, string, Endpoint];
     if (kind !== 'postgres') continue;
-    const bench = groups.get(`pgbench\tpgbench\t${endpoint}`);
     const verdict = targetVerdict({
       endpoint,
       rps: median(group.map((r) => r.rps)),
       p99: median(group.map((r) => r.p99)),
-      pgbench: bench ? { rps: median(bench.map((r) => r.rps)), p99: median(bench.map((r) => r.p99)) } : null,
+      pgbench: pgbenchMedians(endpoint),
     });
     verdicts.push({ ...verdict, label });
   }

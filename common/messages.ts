@@ -187,10 +187,10 @@ export const apiMessages = texts({
   passwordChecksBusy: 'The server is busy checking passwords. Try again in a few seconds.',
   noApiDocFile: 'There is no such file of the API page.',
   /** Marking names submissions that do not exist (`PUT marking`). */
-  noSubmissions: (ids: readonly number[]) => `No submission${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+  noSubmissions: (ids: readonly number[]) => `No ${submissionsNumbered(ids)}.`,
   /** A student's marking names submissions that are not that student's (`PUT submissions/mark/{name}`). */
   noSubmissionsOf: (ids: readonly number[], student: string) =>
-    `No submission${ids.length > 1 ? 's' : ''} ${ids.join(', ')} of ${student}.`,
+    `No ${submissionsNumbered(ids)} of ${student}.`,
   /** Review's pin or retire of a question the student never answered. */
   notAnswered: (student: string, questionId: number) => `${student} has not answered question ${questionId}.`,
   /** Review's pin or retire of a question that is pending again. */
@@ -218,6 +218,11 @@ export const appLoadTexts = texts({
   timedOut: 'The server did not answer in time.',
   unreachable: 'The server could not be reached.',
 });
+
+/** `submission 5`, `submissions 5, 6`. */
+function submissionsNumbered(ids: readonly number[]): string {
+  return `submission${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`;
+}
 
 /** `15 seconds`, `1 minute`, `12 minutes`: how long to wait, rounded up. */
 function inWords(seconds: number): string {

@@ -213,7 +213,7 @@ export async function changeSetting(
     if (topicName !== null && topicId === null) throw notFound((t) => t.apiMessages.noTopic(topicName));
     if ('remove' in change) {
       if (!(await deleteSetting(tx, student.id, topicId!)))
-        throw notFound((t) => t.apiMessages.noTopicSetting(student.username, topicName!));
+        throw notFound((t) => t.apiMessages.noTopicSetting(student.username, change.remove));
     } else {
       await upsertSetting(tx, student.id, topicId, change.enabled, change.ladder ?? DEFAULT_LADDER);
     }
