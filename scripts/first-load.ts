@@ -16,12 +16,16 @@ export type Account = { email: string; password: string };
  */
 export const areas = {
   upload: ['web/src/pages/upload/', 'common/questions/checks.ts', 'web/src/api/authoring.ts'],
-  archive: ['web/src/pages/archive/'],
-  modify: ['web/src/pages/modify/'],
+  archive: ['web/src/pages/questions/ArchivePage'],
+  modify: [
+    'web/src/pages/questions/ModifyPage',
+    'web/src/pages/questions/QuestionEditor',
+    'web/src/pages/questions/editable',
+  ],
   marking: ['web/src/pages/marking/', 'common/markingTexts.ts', 'common/i18n/ko/markingTexts.ts'],
   teacher: ['web/src/pages/teacher/'],
   /** The month calendar (not the floating panel that holds it on the submissions page). */
-  calendar: ['web/src/ui/Calendar.tsx', 'web/src/pages/tutoring/SubmissionCalendar.tsx'],
+  calendar: ['web/src/ui/Calendar.tsx', 'web/src/pages/submission/SubmissionCalendar.tsx'],
   highlighting: ['node_modules/highlight.js/'],
   charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
   /** The admin console (issue 14): only /91b-admin downloads it. */

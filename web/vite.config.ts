@@ -152,11 +152,11 @@ export default defineConfig({
       },
       {
         paths: ['/submission/:name'],
-        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/tutoring/SubmissionPage.tsx'],
+        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/submission/SubmissionPage.tsx'],
       },
       {
         paths: ['/user/:name'],
-        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/dashboard/UserPage.tsx'],
+        modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/user/UserPage.tsx'],
       },
     ]),
   ],

@@ -61,7 +61,7 @@ const headerLayout = lazyPage('header', () =>
 );
 
 // Pages under the header.
-const user = lazyPage('user', () => import('./pages/dashboard/UserPage.tsx').then((m) => m.UserPage), [
+const user = lazyPage('user', () => import('./pages/user/UserPage.tsx').then((m) => m.UserPage), [
   'insight',
   'math',
   'week',
@@ -73,11 +73,11 @@ const tutoring = lazyPage(
 );
 const submission = lazyPage(
   'submission',
-  () => import('./pages/tutoring/SubmissionPage.tsx').then((m) => m.SubmissionPage),
+  () => import('./pages/submission/SubmissionPage.tsx').then((m) => m.SubmissionPage),
   // The calendar's words (insight) come with the calendar, when its panel opens (SubmissionPage).
   ['tutoring', 'submissions'],
 );
-const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx').then((m) => m.ReviewPage), [
+const review = lazyPage('review', () => import('./pages/review/ReviewPage.tsx').then((m) => m.ReviewPage), [
   'review',
   'tutoring',
   'submissions',
@@ -85,12 +85,14 @@ const review = lazyPage('review', () => import('./pages/tutoring/ReviewPage.tsx'
 // Teacher tools: never part of a first load of another page.
 const archive = lazyPage(
   'archive',
-  () => import('./pages/archive/ArchivePage.tsx').then((m) => m.ArchivePage),
+  () => import('./pages/questions/ArchivePage.tsx').then((m) => m.ArchivePage),
   ['authoring'],
 );
-const modify = lazyPage('modify', () => import('./pages/modify/ModifyPage.tsx').then((m) => m.ModifyPage), [
-  'authoring',
-]);
+const modify = lazyPage(
+  'modify',
+  () => import('./pages/questions/ModifyPage.tsx').then((m) => m.ModifyPage),
+  ['authoring'],
+);
 const teacher = lazyPage(
   'teacher',
   () => import('./pages/teacher/TeacherPage.tsx').then((m) => m.TeacherPage),
@@ -143,7 +145,7 @@ const week = lazyPage('week', () => import('./pages/week/WeekPage.tsx').then((m)
 // Spaced review (issue 19): a student's review schedule, steered by the tutor.
 const reviewSchedule = lazyPage(
   'review-schedule',
-  () => import('./pages/review/ReviewSchedulePage.tsx').then((m) => m.ReviewSchedulePage),
+  () => import('./pages/review-schedule/ReviewSchedulePage.tsx').then((m) => m.ReviewSchedulePage),
   ['review'],
 );
 

@@ -13,14 +13,14 @@ import { lazyPage } from '../../routing/lazyPage.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { AnswerPanel } from './AnswerPanel.tsx';
-import { CheckResult, toneOf } from './CheckResult.tsx';
-import { DateChip } from './DateChip.tsx';
-import { useDateTexts } from './format.ts';
-import { QuestionCard } from './QuestionCard.tsx';
-import styles from './TutoringPage.module.css';
-import { useJump } from './useJump.ts';
-import { useViewer } from './viewer.ts';
+import { AnswerPanel } from '../tutoring/AnswerPanel.tsx';
+import { CheckResult, toneOf } from '../tutoring/CheckResult.tsx';
+import { DateChip } from '../tutoring/DateChip.tsx';
+import { useDateTexts } from '../tutoring/format.ts';
+import { QuestionCard } from '../tutoring/QuestionCard.tsx';
+import styles from '../tutoring/TutoringPage.module.css';
+import { useJump } from '../tutoring/useJump.ts';
+import { useViewer } from '../tutoring/viewer.ts';
 
 /** Percent to two decimals (spec 1 §9). */
 export function scorePercent(correct: number, total: number): string {

@@ -14,11 +14,11 @@ import { AnswerText } from '../../ui/AnswerText.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { QuestionCard } from './QuestionCard.tsx';
-import styles from './TutoringPage.module.css';
-import { draftStatusText } from './TutoringPage.tsx';
-import { useDrafts } from './useDrafts.ts';
-import { useViewer } from './viewer.ts';
+import { QuestionCard } from '../tutoring/QuestionCard.tsx';
+import styles from '../tutoring/TutoringPage.module.css';
+import { draftStatusText } from '../tutoring/TutoringPage.tsx';
+import { useDrafts } from '../tutoring/useDrafts.ts';
+import { useViewer } from '../tutoring/viewer.ts';
 
 /**
  * /review/{name}: questions whose latest answer is wrong, to redo (spec 1 §2, §5). Ticks are kept as
