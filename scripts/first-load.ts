@@ -10,7 +10,7 @@ import type { Browser } from '@playwright/test';
 export type Account = { email: string; password: string };
 
 /**
- * Code only the pages made of it may download on a first visit (issue 12): the teacher tools, the
+ * Code only the pages made of it may download on a first visit: the teacher tools, the
  * floating calendar, code highlighting (only where a question shows code) and the charts (only
  * pages that draw one). Source paths.
  */
@@ -28,7 +28,7 @@ export const areas = {
   calendar: ['web/src/ui/Calendar.tsx', 'web/src/pages/submission/SubmissionCalendar.tsx'],
   highlighting: ['node_modules/highlight.js/'],
   charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
-  /** The admin console (issue 14): only /91b-admin downloads it. */
+  /** The admin console: only /91b-admin downloads it. */
   admin: [
     'web/src/pages/admin/',
     'web/src/api/admin.ts',

@@ -1,4 +1,4 @@
-// The portfolio's pictures (issue 17), made at build time: every file in the photos folder (SVG,
+// The portfolio's pictures, made at build time: every file in the photos folder (SVG,
 // PNG, JPEG or WebP, as the owner drops them there) becomes AVIF and WebP at a few widths under
 // /assets/photos/, with names that change when the picture or the settings do (cached for a year).
 // Pages import `virtual:portfolio-photos`: for each file, its width and height and the two srcsets.

@@ -11,10 +11,10 @@ import { budgetFailures, type FirstVisit, formatFirstLoads, measureFirstLoad } f
 
 const [teacher, student] = demoAccounts;
 
-/** Budgets of issue 12, in bytes of script + CSS a first visit downloads (brotli). */
+/** Budgets (docs/performance.md, "Budgets"), in bytes of script + CSS a first visit downloads (brotli). */
 export const firstVisits: FirstVisit[] = [
   { label: '/login', path: '/login', budget: 95_000 },
-  // The owner's landing page (issue 17): prerendered; its script only takes the page over.
+  // The owner's landing page: prerendered; its script only takes the page over.
   { label: '/', path: '/', budget: 100_000 },
   { label: '/prev', path: '/prev', budget: 100_000 },
   // The stopwatch and the wall read through TanStack Query (the signed-in chunk comes along).
@@ -29,17 +29,16 @@ export const firstVisits: FirstVisit[] = [
     path: `/tutoring/${student.username}`,
     as: student,
     ownAreas: ['highlighting'],
-    // Issue 12's budget. The languages (issue 19) took it to 121,319 for a while; the React binding
-    // left out and React Router's unused components dropped won the bytes back (docs/performance.md,
-    // "Languages"); Lingui's core costs ~1.7 KB of it.
+    // Lingui's core costs ~1.7 KB of it: its React binding stays out, and so do React Router's
+    // unused components, to keep the page under.
     budget: 120_000,
   },
-  // Lighthouse's other student page (issue 12): its calendar loads when its panel opens, not before.
+  // Lighthouse's other student page: its calendar loads when its panel opens, not before.
   { label: '/submission/{name}', path: `/submission/${student.username}`, as: student, budget: 120_000 },
   { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
   // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.
   { label: '/user/{name}', path: `/user/${student.username}`, as: student, budget: 110_000 },
-  // A chart page (issue 13): the charts and the calendar are its own.
+  // A chart page: the charts and the calendar are its own.
   {
     label: '/stats/{name}',
     path: `/stats/${student.username}`,
@@ -47,11 +46,11 @@ export const firstVisits: FirstVisit[] = [
     ownAreas: ['charts', 'calendar'],
     budget: 170_000,
   },
-  // A child's week (issue 19): text and tables only, no charts.
+  // A child's week: text and tables only, no charts.
   { label: '/week/{name}', path: `/week/${student.username}`, as: teacher, budget: 115_000 },
-  // The admin console (issue 14): the demo teacher is also the admin.
+  // The admin console: the demo teacher is also the admin.
   { label: '/91b-admin', path: '/91b-admin', as: teacher, ownAreas: ['admin'], budget: 115_000 },
-  // The timed addition drill (issue 16): the entry and the game carry no charts; the results draw.
+  // The timed addition drill: the entry and the game carry no charts; the results draw.
   { label: '/math', path: '/math', as: student, budget: 105_000 },
   { label: '/math/start', path: '/math/start', as: student, budget: 110_000 },
   {

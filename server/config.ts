@@ -32,7 +32,7 @@ export type Config = {
   jsonBodyLimit: number;
   /** Sign-ups allowed per client address per hour (server/users/throttle.ts). */
   signUpsPerHour: number;
-  /** Stopwatch records per anonymous address per hour, wall posts per address per hour (issue 17). */
+  /** Stopwatch records per anonymous address per hour, wall posts per address per hour. */
   stopwatchWritesPerHour: number;
   wallPostsPerHour: number;
   /** Slow and numerous clients (server/app.ts). */

@@ -217,7 +217,7 @@ const CASES: Case[] = [
   perStudent('GET /api/v1/submissions/:name', (n) => `/api/v1/submissions/${n}?size=100`),
   perStudent('GET /api/v1/submissions/review/:name', (n) => `/api/v1/submissions/review/${n}?size=100`),
   perStudent('GET /api/v1/submissions/mark/:name', (n) => `/api/v1/submissions/mark/${n}?size=100`),
-  // Spaced review (issue 19): the header's counts and the tutor's schedule page.
+  // Spaced review: the header's counts and the tutor's schedule page.
   perStudent('GET /api/v1/review/count/:name', (n) => `/api/v1/review/count/${n}`),
   perStudent('GET /api/v1/review/schedule/:name', (n) => `/api/v1/review/schedule/${n}`),
   perStudent('GET /api/v1/submissions/count/:name', (n) => `/api/v1/submissions/count/${n}`),
@@ -230,9 +230,9 @@ const CASES: Case[] = [
   // The profile card's figures are aggregates: one statement however many answers lie behind them.
   perStudent('GET /api/v1/users/:name', (n) => `/api/v1/users/${n}`),
   perStudent('GET /api/v1/stats/topics/page/:name', (n) => `/api/v1/stats/topics/page/${n}?size=100`),
-  // A parent's week (issue 19): studentWith's questions are due six to ten days on, all in the week a week on.
+  // A parent's week: studentWith's questions are due six to ten days on, all in the week a week on.
   perStudent('GET /api/v1/week/:name', (n) => `/api/v1/week/${n}?start=${dueIn(t, 24 * 7).slice(0, 10)}`),
-  // The drill's days and totals (issue 16).
+  // The drill's days and totals.
   perMathStudent(
     'GET /api/v1/simple_math/day_counts/page',
     (n) => `/api/v1/simple_math/day_counts/page?name=${n}&size=100`,
@@ -309,7 +309,7 @@ const CASES: Case[] = [
     await studentWith(rows);
     await studentWith(rows);
   }),
-  // The portfolio's public lists (issue 17).
+  // The portfolio's public lists.
   whole('GET /api/v1/stopwatch', '/api/v1/stopwatch?size=100&sort=id,desc', (rows) =>
     t.database.db.insert(stopwatchRecords).values(
       Array.from({ length: rows }, () => ({
@@ -364,7 +364,7 @@ const CASES: Case[] = [
       return (await statementsOf(teacher, 'GET', url)).statements;
     },
   },
-  // The admin console's lists (issue 14), each over a database of its own.
+  // The admin console's lists, each over a database of its own.
   adminWhole('GET /api/v1/services', '/api/v1/services', async (rows) => {
     await t.database.db
       .insert(services)
@@ -517,7 +517,7 @@ const CASES: Case[] = [
     },
   },
   {
-    // Spaced review (issue 19): turning scheduling off drops the schedules of rows questions redone right.
+    // Spaced review: turning scheduling off drops the schedules of rows questions redone right.
     route: 'PUT /api/v1/review/settings/:name',
     measure: async (rows) => {
       const student = await studentWith(rows * 3);

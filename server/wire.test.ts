@@ -7,8 +7,8 @@ import { call, createQuestion, dueIn } from './test/tutoring.ts';
 import { linkChild } from './users/queries.ts';
 
 /**
- * Calls shaped as the original client sends them (reference/client-original.md), which the API
- * must answer as the original server did where the client depends on it (issue 13's wire fixes).
+ * Calls shaped as the original client sends them, which the API must answer as the original server
+ * did where the client depends on it.
  */
 let t: TestApp;
 let teacher: TestUser;

@@ -18,7 +18,7 @@ import {
 
 /**
  * A due date: a date-time (offset optional, local = APP_TIME_ZONE), not in the past, at most 14 days
- * ahead (spec 1 §5). Answers the instant and its day in the app's zone.
+ * ahead. Answers the instant and its day in the app's zone.
  */
 export function checkDueDate(
   text: string,

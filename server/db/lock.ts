@@ -4,8 +4,8 @@ import path from 'node:path';
 
 /**
  * Exclusive hold on the embedded database directory. Two processes opening one PGlite directory
- * corrupt it for good (DESIGN §3), so every process that opens it (server, users CLI, demo) takes
- * this lock first and refuses to start while another live process holds it.
+ * corrupt it for good (docs/architecture.md, "Database"), so every process that opens it (server,
+ * users CLI, demo) takes this lock first and refuses to start while another live process holds it.
  *
  * The lock is a file created with O_EXCL holding the owner's pid, host and start time. A lock left
  * by a process that no longer runs (kill -9, power loss) is taken over; the takeover itself is

@@ -31,7 +31,7 @@ export const users = pgTable(
     roles: text().array().$type<Role[]>().notNull().default(sql`ARRAY['STUDENT']::text[]`),
     imageUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The interface language the user chose ('en', 'ko'; issue 19); null: follow the browser. */
+    /** The interface language the user chose ('en', 'ko'); null: follow the browser. */
     language: text().$type<Language>(),
   },
   (t) => [
@@ -80,7 +80,7 @@ export const throttles = pgTable(
   (t) => [index('throttles_last_at_idx').on(t.lastAt)],
 );
 
-/** A parent may read their linked children's data (DESIGN §5). */
+/** A parent may read their linked children's data (docs/product.md, "Parents"). */
 export const parentChildren = pgTable(
   'parent_children',
   {
@@ -94,7 +94,7 @@ export const parentChildren = pgTable(
   (t) => [primaryKey({ columns: [t.parentId, t.childId] }), index('parent_children_child_idx').on(t.childId)],
 );
 
-// ---- tutoring core (issue 3) ----
+// ---- tutoring core ----
 
 export const questions = pgTable(
   'questions',
@@ -204,7 +204,7 @@ export const submissions = pgTable(
     index('submissions_student_question_idx').on(t.studentId, t.questionId, t.id),
     index('submissions_student_marked_idx').on(t.studentId, t.marked),
     index('submissions_question_idx').on(t.questionId),
-    // The marking inbox and the header's count read only unmarked answers (issue 11).
+    // The marking inbox and the header's count read only unmarked answers.
     index('submissions_unmarked_idx').on(t.submitDate).where(sql`${t.marked} = 0`),
     check('submissions_marked_check', sql`${t.marked} in (-1, 0, 1)`),
   ],
@@ -247,7 +247,7 @@ export const answerDrafts = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.questionId] })],
 );
 
-// ---- provider sign-in (issue 15) ----
+// ---- provider sign-in ----
 
 /**
  * A provider account (Google, Naver, Kakao) linked to one of our users. A user may link several
@@ -300,7 +300,7 @@ export const oauthPending = pgTable(
   ],
 );
 
-// ---- insight: services, subscriptions, topic statistics (issue 13) ----
+// ---- insight: services, subscriptions, topic statistics ----
 
 /** What a student can be given: 'Tutoring', 'Simple Math Question', and what the admin adds. */
 export const services = pgTable(
@@ -353,7 +353,7 @@ export const topicStats = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.topicId] }), index('topic_stats_topic_idx').on(t.topicId)],
 );
 
-// ---- the timed addition drill (issue 16) ----
+// ---- the timed addition drill ----
 
 /**
  * The drill's questions and answers. A question the server issued waits with `answer` null (at most
@@ -415,9 +415,9 @@ export const mathDays = pgTable(
 );
 
 /**
- * The public stopwatch's history (spec 2 §3): an append-only log of runs. A run is its start record
- * (`s`, `run_id` null) and the resumes, pauses and the reset (`r`, `p`, `d`) that name it. Times are
- * the server's (issue 17: the server owns the time).
+ * The public stopwatch's history: an append-only log of runs. A run is its start record (`s`,
+ * `run_id` null) and the resumes, pauses and the reset (`r`, `p`, `d`) that name it. Times are the
+ * server's clock's, never a client's.
  */
 export const stopwatchRecords = pgTable(
   'stopwatch_records',
@@ -441,7 +441,7 @@ export const stopwatchRecords = pgTable(
 );
 
 /**
- * Visitors' messages on the wall (issue 17): stored as typed, shown as text; only the ones the
+ * Visitors' messages on the wall: stored as typed, shown as text; only the ones the
  * owner approved are public.
  */
 export const wallPosts = pgTable(
@@ -461,7 +461,7 @@ export const wallPosts = pgTable(
   ],
 );
 
-// ---- admin console (issue 14) ----
+// ---- admin console ----
 
 /**
  * Every administrator write (services, subscriptions, users' names and roles, parent links,
@@ -482,7 +482,7 @@ export const auditLog = pgTable('audit_log', {
   detail: text().notNull().default(''),
 });
 
-// ---- spaced review (issue 19) ----
+// ---- spaced review ----
 
 /**
  * A student's review schedule of one question (common/reviewSchedule.ts says what each field means):

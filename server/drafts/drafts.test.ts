@@ -9,7 +9,7 @@ import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 
 /**
- * Drafts per question with versions (issue 11): two tabs of one student never overwrite each
+ * Drafts per question with versions: two tabs of one student never overwrite each
  * other's answers, a tab typing over an older version loses to the newer copy, and a stale tab's
  * submit is refused instead of storing an answer the student has since replaced.
  */

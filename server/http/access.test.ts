@@ -5,8 +5,8 @@ import { type Cast, createCast, PERSONAS } from '../test/personas.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 
 /**
- * The access matrix (DESIGN §5): every API route × seven callers, with the expected answers written
- * here by hand from the rules of DESIGN §5 and the spec — never derived from the routes' own
+ * The access matrix: every API route × seven callers, with the expected answers written here by
+ * hand from the access rules (docs/product.md, "Access") — never derived from the routes' own
  * `config.access`, so a wrong declaration fails this test. A registered route with no row here, or
  * a row whose route is gone, fails it too: a new route must add its row (docs/testing.md).
  *
@@ -68,7 +68,7 @@ const PATH_VALUES: Record<string, string> = {
 };
 
 const MATRIX: Row[] = [
-  // the API's description (issue 18): public, like the API's own sign-in routes
+  // the API's description: public, like the API's own sign-in routes
   { route: 'GET /api/openapi.json', expect: ANYONE },
   { route: 'GET /api/docs', expect: ANYONE, why: 'the page to browse it' },
   { route: 'GET /api/docs/:file', expect: ANYONE, why: "the page's styles and scripts" },
@@ -82,7 +82,7 @@ const MATRIX: Row[] = [
     route: 'PUT /api/v1/users/language',
     expect: SIGNED_IN,
     body: { language: 'ko' },
-    why: "the caller's own interface language (issue 19)",
+    why: "the caller's own interface language",
   },
   { route: 'GET /api/v1/users/:name', expect: STUDENT_READ, why: "the student's profile card" },
   {
@@ -102,7 +102,7 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, OK, 403, 403, OK],
     why: "a parent's own children: that parent and an admin (a teacher reads students only)",
   },
-  // the admin console (issue 14)
+  // the admin console
   { route: 'GET /api/v1/users', expect: ADMIN, why: "the console's user cards" },
   { route: 'GET /api/v1/users', expect: ADMIN, query: 'q={student}&page=0&size=10', why: 'searched' },
   {
@@ -143,7 +143,7 @@ const MATRIX: Row[] = [
     why: 'an unknown service: 404 for the admin',
   },
   { route: 'GET /api/v1/audit', expect: ADMIN, why: 'the latest admin writes' },
-  // services (issue 13)
+  // services
   { route: 'GET /api/v1/subscriptions', expect: STUDENT_READ, query: 'name={student}' },
   {
     route: 'GET /api/v1/subscriptions',
@@ -153,9 +153,9 @@ const MATRIX: Row[] = [
   },
   // learner statistics
   { route: 'GET /api/v1/stats/topics/page/:name', expect: STUDENT_READ },
-  { route: 'GET /api/v1/week/:name', expect: STUDENT_READ, why: "a parent's week (issue 19)" },
+  { route: 'GET /api/v1/week/:name', expect: STUDENT_READ, why: "a parent's week" },
   { route: 'PATCH /api/v1/stats/topics/reload/:name', expect: ADMIN, why: 'a recount is maintenance' },
-  // provider sign-in (issue 15): the start and the provider's redirect back are for anyone
+  // provider sign-in: the start and the provider's redirect back are for anyone
   { route: 'GET /api/v1/users/oauth/providers', expect: ANYONE, why: 'which sign-in buttons to show' },
   { route: 'POST /api/v1/users/oauth/register', expect: ANYONE, why: 'the one-use code is the credential' },
   { route: 'GET /oauth2/authorization/:provider', expect: ANYONE, okStatus: 302, why: 'off to the provider' },
@@ -165,7 +165,7 @@ const MATRIX: Row[] = [
     okStatus: 302,
     why: 'back to /login: no state cookie',
   },
-  // the owner's public pages (issue 17): the stopwatch and the wall are anyone's; moderating is the owner's
+  // the owner's public pages: the stopwatch and the wall are anyone's; moderating is the owner's
   { route: 'GET /api/v1/stopwatch', expect: ANYONE, query: 'page=0&size=10&sort=id,desc' },
   {
     route: 'POST /api/v1/stopwatch',
@@ -222,14 +222,14 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/v1/submissions/mark/:name', expect: MARKING },
   { route: 'PUT /api/v1/submissions/mark/:name', expect: MARKING },
-  // the marking inbox (issue 11): every student's answers, so staff only
+  // the marking inbox: every student's answers, so staff only
   { route: 'GET /api/v1/marking', expect: STAFF, why: "every student's unmarked answers" },
   { route: 'GET /api/v1/marking', expect: STAFF, query: 'student={student}', why: 'one student' },
   { route: 'GET /api/v1/marking/count', expect: STAFF, why: "the header's count" },
   { route: 'PUT /api/v1/marking', expect: STAFF, why: "marks on any students' answers" },
   { route: 'GET /api/v1/submissions/review/:name', expect: STUDENT_READ },
   { route: 'POST /api/v1/submissions/review/:name', expect: STUDENT_WRITE, why: 'a redo is an answer' },
-  { route: 'GET /api/v1/review/count/:name', expect: STUDENT_READ, why: "the header's due count (issue 19)" },
+  { route: 'GET /api/v1/review/count/:name', expect: STUDENT_READ, why: "the header's due count" },
   {
     route: 'GET /api/v1/review/schedule/:name',
     expect: STUDENT_READ,
@@ -278,7 +278,7 @@ const MATRIX: Row[] = [
   // drafts
   { route: 'GET /api/v1/drafts/:name', expect: STUDENT_READ },
   { route: 'PATCH /api/v1/drafts/:name', expect: STUDENT_WRITE },
-  // the timed addition drill (issue 16)
+  // the timed addition drill
   {
     route: 'POST /api/v1/simple_math',
     expect: STUDENT_WRITE,

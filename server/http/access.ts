@@ -13,9 +13,10 @@ import { childrenAmong, findUsersByUsernames, type UserRow } from '../users/quer
 import type { RouteSchemas } from './route.ts';
 
 /**
- * Who may call a route (DESIGN §5). Every `/api/` route is declared with `declareRoutes` (http/route.ts),
- * which stores one of these in `config.access` and gives the handler a request typed by it; a route
- * registered any other way, or with a declaration that cannot work, fails at start-up.
+ * Who may call a route (docs/architecture.md, "Access"). Every `/api/` route is declared with
+ * `declareRoutes` (http/route.ts), which stores one of these in `config.access` and gives the handler
+ * a request typed by it; a route registered any other way, or with a declaration that cannot work,
+ * fails at start-up.
  */
 export type PublicAccess = { kind: 'public' };
 export type SignedInAccess = { kind: 'signedIn' };

@@ -19,8 +19,8 @@ import { isValidHost } from './edge.ts';
  */
 const ON_POSTGRES = Boolean(inject('postgresTemplate'));
 /**
- * Issue 9 asks for at least this many requests in the PostgreSQL run. The floor lives here, not in
- * scripts/test-pg.ts, so a run that sends fewer fails instead of passing quietly.
+ * The PostgreSQL run sends at least this many requests (docs/testing.md, "Fuzzing"). The floor lives
+ * here, not in scripts/test-pg.ts, so a run that sends fewer fails instead of passing quietly.
  */
 const POSTGRES_FLOOR = 10_000;
 const RUNS = Number(process.env.TEST_FUZZ_RUNS ?? (ON_POSTGRES ? POSTGRES_FLOOR : 1500));
@@ -28,7 +28,7 @@ if (!Number.isSafeInteger(RUNS) || RUNS < 1)
   throw new Error(`TEST_FUZZ_RUNS must be a whole number of requests, not ${process.env.TEST_FUZZ_RUNS}`);
 if (ON_POSTGRES && RUNS < POSTGRES_FLOOR)
   throw new Error(
-    `TEST_FUZZ_RUNS=${RUNS} is below the PostgreSQL run's floor of ${POSTGRES_FLOOR} requests (issue 9); ` +
+    `TEST_FUZZ_RUNS=${RUNS} is below the PostgreSQL run's floor of ${POSTGRES_FLOOR} requests; ` +
       'unset it or raise it',
   );
 
@@ -366,8 +366,8 @@ function carried(url: string, payload: string | undefined): { strings: string[];
 }
 
 /**
- * An id a whole-number check lets through but the integer columns cannot hold (the 500s of issue 9):
- * above 2^31-1 and at most 2^53-1, as a number or a string of digits.
+ * An id a whole-number check lets through but the integer columns cannot hold (its answer must be a
+ * 4xx, never a 500): above 2^31-1 and at most 2^53-1, as a number or a string of digits.
  */
 function isBigId(value: string | number): boolean {
   const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
@@ -412,7 +412,7 @@ describe('random requests', () => {
       year,
       month,
       host,
-      // Half the requests ask for Korean: every refusal must then come back in Korean (issue 19).
+      // Half the requests ask for Korean: every refusal must then come back in Korean.
       korean: fc.boolean(),
     });
     await fc.assert(
@@ -476,7 +476,7 @@ describe('random requests', () => {
     expect(requests).toBeGreaterThanOrEqual(RUNS);
     expect(fewest).toBeGreaterThan(0);
     // The reach is checked, not only printed: each kind of request that once gave a 500 must make up
-    // about a third of its share measured at 1,500 requests (ids 8 %, early years 4.5 %, malformed
+    // about a third of its usual share in a run of 1,500 requests (ids 8 %, early years 4.5 %, malformed
     // Host writes 12 %, NUL 7 %), so a generator that stops making it fails here and chance does not.
     expect(reach.bigIds, 'requests with an id past 2^31-1').toBeGreaterThanOrEqual(Math.ceil(RUNS / 40));
     expect(reach.earlyYears, 'calendar URLs with a year before 1000').toBeGreaterThanOrEqual(

@@ -40,8 +40,8 @@ export function sortVariant(sort: readonly SortOrder[]): string | null {
 }
 
 /**
- * ORDER BY for a page request: the requested orders, then the route's default, then the id as a
- * tie-breaker so pages never overlap (spec 1 §4: "then ascending by id").
+ * ORDER BY for a page request: the requested orders, then the route's default, then the id ascending
+ * as a tie-breaker so pages never overlap.
  */
 export function orderBy(
   request: PageRequest,

@@ -4,7 +4,7 @@ import { adminMessages, apiMessages, profileMessages } from '../../common/messag
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 
 /**
- * Issue 19: the server's error answers come in the request's language (Accept-Language: Korean for
+ * The server's error answers come in the request's language (Accept-Language: Korean for
  * `ko*`, otherwise English), fixed texts and texts with values alike; without the header, English.
  */
 let t: TestApp;

@@ -28,7 +28,7 @@ import * as validationTexts from '../../common/validationTexts.ts';
 import * as weekTexts from '../../common/weekTexts.ts';
 
 /**
- * Issue 19: a text that exists in one language and not in the other fails here. Each texts file of
+ * A text that exists in one language and not in the other fails here. Each texts file of
  * common/ (messages.ts, *Texts.ts) is paired with its Korean mirror in common/i18n/ko/; both trees
  * are walked: the same keys on both sides, a function where the other has a function, and no empty
  * text (a function's text is checked by calling it with sample arguments).

@@ -15,7 +15,7 @@ import * as enMessages from '../../common/messages.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 
 /**
- * The server's texts in the request's language (issue 19): the answers it sends come from
+ * The server's texts in the request's language: the answers it sends come from
  * common/messages.ts, in English, or from its Korean mirror when the request's Accept-Language
  * prefers Korean (the web app sends the language it shows). Services keep throwing the English
  * text: a fixed text is looked up in Korean by its English words when the answer is sent; a text

@@ -7,7 +7,7 @@ import { questionBody } from '../test/tutoring.ts';
 import { detailIn } from './validation.ts';
 
 /**
- * Issue 19: a refused request's field-level problems (`details`) and the one line made of them come
+ * A refused request's field-level problems (`details`) and the one line made of them come
  * in the request's language, like the other answers; the wire shape stays the same.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { badRequest } from '../errors.ts';
 import type { LocalText } from './texts.ts';
 
 /**
- * Field-level problems in the request's language (issue 19). The schemas, the shared checks and the
+ * Field-level problems in the request's language. The schemas, the shared checks and the
  * services write a problem in English ('must not be empty', 'must be at most 200 characters');
  * `detailIn` finds its Korean in common/i18n/ko/validationTexts.ts: a fixed text by its words, a
  * text with values by its shape (the English function's words around its values), the values

@@ -40,7 +40,7 @@ export async function inboxPage(
 }
 
 /**
- * The teacher's marks so far on answers to these questions (issue 19, suggested marks): each distinct
+ * The teacher's marks so far on answers to these questions, for the suggested marks: each distinct
  * answer text with its mark and how many answers got it. One statement over the question index;
  * automatic marks are left out (they are no teacher's judgement).
  */

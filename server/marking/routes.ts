@@ -12,7 +12,7 @@ import { markAnswers, markingInbox } from './service.ts';
 const inboxSortable = {};
 
 /**
- * The marking inbox (issue 11): every unmarked answer of every student for teachers and admins,
+ * The marking inbox: every unmarked answer of every student for teachers and admins,
  * its count for the header, and one submit for marks on any students' answers.
  */
 export async function markingRoutes(app: FastifyInstance): Promise<void> {

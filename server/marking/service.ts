@@ -11,8 +11,8 @@ import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queri
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
 
 /**
- * `GET marking`: the inbox page, each short answer with the mark suggested for it (issue 19; one
- * more statement for the whole page: the earlier marks on its short-answer questions). A `student`
+ * `GET marking`: the inbox page, each short answer with the mark suggested for it (one more
+ * statement for the whole page: the earlier marks on its short-answer questions). A `student`
  * filter that names no student is a 404 (only staff call this, so saying so reveals nothing).
  */
 export async function markingInbox(
@@ -52,7 +52,8 @@ export async function markingInbox(
  * `PUT marking`: a teacher's marks on answers of any students, in one transaction. Every id must be
  * a submission (else a 400 naming the others and nothing changes); the students are locked (in id
  * order) before anything is written, so calendars and topic statistics are recounted exactly, as
- * `PUT submissions/mark/{name}` does for one student. Any mark may be changed again (spec 1 §4).
+ * `PUT submissions/mark/{name}` does for one student. Any mark may be changed again
+ * (docs/product.md, "Marking").
  */
 export async function markAnswers(
   db: Db,

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
 
-/** Issue 19: the marks the marking inbox suggests for short answers, and why. */
+/** The marks the marking inbox suggests for short answers, and why. */
 
 describe('suggestMark', () => {
   const short = { type: 's' as const, answer: 'Paris' };

@@ -31,7 +31,7 @@ export function earlierMarksByQuestion(
 }
 
 /**
- * The mark the inbox suggests for a short answer (issue 19), or null. In order:
+ * The mark the inbox suggests for a short answer, or null. In order:
  * 1. the model answer to the letter: correct;
  * 2. answers with the same normalised text marked before (by any teacher): their mark when they all
  *    got the same one; when they were marked both ways, no suggestion at all — the teacher's own

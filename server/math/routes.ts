@@ -16,7 +16,7 @@ import { declareRoutes } from '../http/route.ts';
 import { type DayRow, dayCountSortable, dayPage, dayRow, latestDay, totals } from './queries.ts';
 import { issueNext, submitMathAnswer } from './service.ts';
 
-/** The timed addition drill, `/api/v1/simple_math` (spec 2 §7; docs/api.md). */
+/** The timed addition drill, `/api/v1/simple_math` (docs/api.md, "The timed addition drill"). */
 export async function mathRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;

@@ -21,7 +21,7 @@ import {
 
 type Context = { now: Date; timeZone: string };
 
-/** Operands drawn by the server, so a client cannot pick easy ones (99–998 each, spec 2 §9). */
+/** Operands drawn by the server, so a client cannot pick easy ones (99–998 each). */
 const drawOperand = () => randomInt(mathLimits.operandMin, mathLimits.operandMax + 1);
 
 /**

@@ -33,7 +33,7 @@ export function randomSecret(): string {
 }
 
 /**
- * What a provider sign-in leads to (issue 15, "Identities"):
+ * What a provider sign-in leads to (docs/architecture.md, "Provider sign-in"):
  * - `signIn`: the provider account is linked to a user — or its verified email is that of an account
  *   without a password (one made through another provider), which it is then linked to;
  * - `register`: a verified email nobody uses: `/oauth2/register?token=…` with a one-use code;

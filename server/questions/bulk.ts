@@ -53,7 +53,7 @@ export const QuestionBulkRequest = z
   });
 
 /**
- * The 400 of a refused bulk upload: every failing item with its problems (spec 1 §5), in `details`
+ * The 400 of a refused bulk upload: every failing item with its problems, in `details`
  * by its JSON path (`[0]`), and the first 20 of them in the message by number (Item 1), in the
  * request's language (the items' problems are found again with that language's texts: the same
  * problems, in the same order, as in English).
@@ -121,7 +121,8 @@ export async function createQuestionsInBulk(
 
   const items = checked.map((c) => c.question!) as BulkQuestion[];
   await db.transaction(async (tx) => {
-    // The students' calendars are recounted below: their locks come first (DESIGN §6a).
+    // The students' calendars are recounted below: their locks come first (docs/architecture.md,
+    // "One lock order").
     await lockStudents(
       tx,
       [...students.values()].map((s) => s.id),

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
 
 /**
- * Issue 19: saving questions (POST questions, the bulk upload, modify) answers the rules' words and
+ * Saving questions (POST questions, the bulk upload, modify) answers the rules' words and
  * the bulk upload's problems in the request's language (Accept-Language); without it, the same
  * English as always, word for word.
  */

@@ -9,7 +9,7 @@ import { call, createQuestion, dueIn } from '../test/tutoring.ts';
 
 /**
  * `PATCH questions/multiples` runs a fixed number of SQL statements however many questions,
- * options, topics and re-marked students a request changes (issue 10): one transaction of batched
+ * options, topics and re-marked students a request changes: one transaction of batched
  * statements, not a statement per question, option or student.
  */
 let t: TestApp;

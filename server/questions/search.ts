@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/open.ts';
 import { assignments, candidates, questions, submissions, topics, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
 
-/** The archive's field selector (spec 1 §2). */
+/** The archive's field selector: which fields a search looks in. */
 export const SEARCH_FIELDS = ['all', 'question', 'answer', 'title', 'explanation', 'choice', 'hint'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 

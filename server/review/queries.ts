@@ -4,7 +4,7 @@ import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { reviewSchedule, reviewSettings, submissions } from '../db/schema.ts';
 
 /**
- * Spaced review (issue 19): SQL for the schedule rows and the tutor's settings. The rule of what is in
+ * Spaced review: SQL for the schedule rows and the tutor's settings. The rule of what is in
  * Review is `reviewStatus` (common/reviewSchedule.ts); `inReviewSql` and `dueDaySql` say the same in
  * SQL for the review list and its counts (a `submissions` row that is a latest answer, not pending,
  * LEFT JOINed with `review_schedule`).

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn } from '../test/tutoring.ts';
 
 /**
- * Spaced review (issue 19) under racing requests, through real sockets. On PostgreSQL (`npm run
+ * Spaced review under racing requests, through real sockets. On PostgreSQL (`npm run
  * test:pg`) they really overlap under READ COMMITTED: redos, pins and settings changes of one
  * student each decide under the student's row lock, so none decides on what another is changing.
  */

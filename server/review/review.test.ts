@@ -11,7 +11,7 @@ import { call, createQuestion, dueIn } from '../test/tutoring.ts';
 import { linkChild } from '../users/queries.ts';
 
 /**
- * Spaced review (issue 19) through the API: redos move questions on the ladder, the review list puts
+ * Spaced review through the API: redos move questions on the ladder, the review list puts
  * what is due first, the tutor's pin, retirement and settings, and the counts equal a recount.
  * Question answers: '01' is right, '12' wrong (server/test/tutoring.ts).
  */
@@ -109,7 +109,7 @@ async function expectAgreement(student: TestUser) {
 }
 
 describe('spaced review, scheduling off (the default)', () => {
-  it('keeps the behaviour before issue 19: in Review until redone right once', async () => {
+  it('keeps plain review: in Review until redone right once', async () => {
     const student = await newStudent();
     const q = await answered(student);
     let seen = await expectAgreement(student);

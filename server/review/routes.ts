@@ -9,7 +9,7 @@ import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { changeSetting, countsFor, scheduleOf, tutorAction } from './service.ts';
 
-/** Spaced review (issue 19; docs/api.md "Spaced review"). Reads for the student's readers, writes for tutors. */
+/** Spaced review (docs/api.md, "Spaced review"). Reads for the student's readers, writes for tutors. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;

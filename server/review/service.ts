@@ -28,7 +28,7 @@ import {
 } from './queries.ts';
 
 /**
- * Spaced review (issue 19): the rules are common/reviewSchedule.ts; this applies them to the stored
+ * Spaced review: the rules are common/reviewSchedule.ts; this applies them to the stored
  * rows. Every write here runs under the student's row lock (`lockStudents`), like redos, so a pin, a
  * retirement, a settings change and a redo of the same student happen one after the other and each
  * decides on what the previous one left (the check-then-write is atomic on PostgreSQL).
@@ -223,7 +223,7 @@ export async function changeSetting(
 }
 
 /**
- * Turning scheduling off returns to the behaviour before issue 19: questions already redone right
+ * Turning scheduling off returns to plain review: questions already redone right
  * leave Review at once, wrong ones stay until redone (their latest answer is wrong), a tutor's pins
  * and retirements stay. So every active, unpinned row whose question is now off is deleted.
  */

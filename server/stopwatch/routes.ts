@@ -44,14 +44,14 @@ export async function stopwatchRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;
 
-  /** The history, everyone's, newest first by default (spec 2 §7: `page&size&sort=id,desc`). */
+  /** The history, everyone's, newest first by default (the page asks `page&size&sort=id,desc`). */
   route.get(
     '/stopwatch',
     access.public,
     {
       page: stopwatchSortable,
       response: pageOf(StopwatchRecord),
-      summary: "The stopwatch's history, everyone's (spec 2 §7)",
+      summary: "The stopwatch's history, everyone's",
     },
     async (request) => {
       const page = request.page;

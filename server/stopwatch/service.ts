@@ -8,10 +8,10 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { insertStopwatchRecord, lastEventOfRun, lockRun, type StopwatchRow } from './queries.ts';
 
 /**
- * Records one stopwatch event (spec 2 §4) and answers its id. The server owns the time: the record's
- * date is the server's clock, a resume carries the elapsed time of the pause it resumes, and a pause
- * or reset of a running run may not report more than the server measured since the run last started
- * (plus the time the start's request took to arrive) nor less than before. A run goes
+ * Records one stopwatch event (start, resume, pause, reset) and answers its id. The server owns the
+ * time: the record's date is the server's clock, a resume carries the elapsed time of the pause it
+ * resumes, and a pause or reset of a running run may not report more than the server measured since
+ * the run last started (plus the time the start's request took to arrive) nor less than before. A run goes
  * s → (p → r)* → [p] → d, continued only by the browser that started it (`ownerHash`).
  */
 export async function recordStopwatch(

@@ -58,7 +58,7 @@ async function history(query = 'page=0&size=10&sort=id,desc'): Promise<Page<Stop
 
 const SECOND = 1000;
 
-describe('stopwatch records (spec 2 §4)', () => {
+describe('stopwatch records', () => {
   it('records a run as s, p, r, p, d with relatedID naming the start, on the server clock', async () => {
     const browser = new Browser(t);
     const run = await browser.start('Ada');

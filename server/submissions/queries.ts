@@ -223,7 +223,7 @@ const isLatest = sql`NOT EXISTS (SELECT 1 FROM submissions later WHERE later.stu
 /** Reassigned questions are pending (Tutoring) and leave Review until answered again (docs/api.md). */
 const isNotPending = sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${submissions.studentId} AND a.question_id = ${submissions.questionId})`;
 
-/** A question of the review list with where it stands (issue 19). */
+/** A question of the review list with where it stands. */
 export type ReviewRow = SubmissionWithDetails & {
   review: { dueDay: string; step: number; pinned: boolean };
 };
@@ -364,7 +364,7 @@ export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic
  * Totals for the Results header (optionally one due day): first answers decide the score, so
  * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
  * apart. Also the mark of every submission in the page's order (all pages: the jump grid colours
- * every box, issue 11). One statement.
+ * every box). One statement.
  */
 export async function submissionSummary(
   db: DbOrTx,

@@ -262,7 +262,7 @@ export async function submitAnswers(
 
 /**
  * A redo from the review page: a new answer to a question in Review and due (its latest answer is
- * wrong, or spaced review scheduled it for today or earlier, issue 19). It is marked like a first
+ * wrong, or spaced review scheduled it for today or earlier). It is marked like a first
  * answer; without scheduling a correct redo takes the question off the review list and a wrong one
  * keeps it; with scheduling the redo moves it on the ladder (`scheduleAfterRedos`).
  * It belongs to the same due day as the answer it redoes and does not count as newly solved.
@@ -287,7 +287,7 @@ export async function redoAnswers(
     const pending = new Set(
       (await pendingAssignments(tx, [student.id], questionIds)).map((a) => a.questionId),
     );
-    // Where each question stands in Review (issue 19): in it at all, and due by today.
+    // Where each question stands in Review: in it at all, and due by today.
     const today = dayOf(context.now, context.timeZone);
     const review = await reviewStatuses(tx, student.id, latest, pending, context.timeZone, today);
     const problems: Problem[] = [];

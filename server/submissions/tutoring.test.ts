@@ -509,7 +509,7 @@ describe('assignments and reading lists', () => {
   });
 });
 
-describe('scores and reassigning (issue 11)', () => {
+describe('scores and reassigning', () => {
   it('scores first answers only: redos are counted apart, as corrected on review', async () => {
     const student = await t.createUser({ roles: ['STUDENT'] });
     const name = student.user.username;

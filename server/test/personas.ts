@@ -59,17 +59,17 @@ export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   /** teacher/{id}/students takes the teacher's name. */
   id: (cast) => cast.teacher.user.username,
   month: () => '11',
-  /** Provider sign-in routes (issue 15). */
+  /** Provider sign-in routes. */
   provider: () => 'google',
-  /** Wall moderation (issue 17): a post that does not exist. */
+  /** Wall moderation: a post that does not exist. */
   postId: () => '999999',
-  /** Admin routes that name a person without a subject rule (issue 14): the student. */
+  /** Admin routes that name a person without a subject rule: the student. */
   name: (cast) => cast.student.user.username,
-  /** `DELETE subscriptions/{name}/{service}` (issue 14). */
+  /** `DELETE subscriptions/{name}/{service}`. */
   service: () => 'Tutoring',
-  /** `DELETE users/children/{parent}/{child}` (issue 14): a student not linked to that parent. */
+  /** `DELETE users/children/{parent}/{child}`: a student not linked to that parent. */
   child: (cast) => cast.otherStudent.user.username,
-  /** The API page's files (issue 18). */
+  /** The API page's files. */
   file: () => 'start.js',
 };
 

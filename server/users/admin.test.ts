@@ -14,7 +14,7 @@ import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 
 /**
- * The admin console's API (issue 14) through HTTP: services, subscriptions, user cards, role
+ * The admin console's API through HTTP: services, subscriptions, user cards, role
  * changes, parents, reloads and the audit log. Who may call each route is the access matrix's
  * (server/http/access.test.ts); this file checks what the routes do.
  */

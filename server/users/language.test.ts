@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 
-/** Issue 19: the interface language a user chose, saved with the account and returned by auth-check. */
+/** The interface language a user chose, saved with the account and returned by auth-check. */
 let t: TestApp;
 let ann: TestUser;
 let bo: TestUser;

@@ -175,7 +175,7 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
  * drafts) until the transaction ends: `FOR NO KEY UPDATE` on their user rows, taken in id order so
  * two writers never wait on each other in a cycle. Foreign-key checks take `KEY SHARE`, which this
  * lock does not block. Every transaction that changes a student's rows takes it before reading what
- * it will change (DESIGN §6a); recounts are then exact under READ COMMITTED.
+ * it will change (docs/architecture.md, "One lock order"); recounts are then exact under READ COMMITTED.
  */
 export async function lockStudents(db: DbOrTx, ids: Iterable<number>): Promise<void> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);

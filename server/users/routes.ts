@@ -109,7 +109,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return toAuthCheck(auth, app.deps.config.timeZone);
   });
 
-  // The interface language the caller chose in the header (issue 19): saved with the account, so it
+  // The interface language the caller chose in the header: saved with the account, so it
   // follows them to another browser; null goes back to following the browser's languages.
   route.put(
     '/users/language',

@@ -18,7 +18,7 @@ import { insertWallPost, type WallPostRow, wallPage, wallSortable } from './quer
 import { moderateWallPost, removeWallPost } from './service.ts';
 
 /**
- * The wall (issue 17): visitors post short messages, the owner (an admin) approves the ones the
+ * The wall: visitors post short messages, the owner (an admin) approves the ones the
  * public board shows. Messages are stored as typed and always travel as JSON strings: the pages show
  * them as text, never as markup.
  */

@@ -4,7 +4,7 @@ import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { weekOf } from './service.ts';
 
-/** A parent's week (issue 19; docs/api.md "A child's week"). */
+/** A parent's week (docs/api.md, "A child's week"). */
 export async function weekRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
   const { database, now, config } = app.deps;

@@ -8,7 +8,7 @@ const statusOf = (marked: number | null): WeekItem['status'] =>
   marked === null ? 'todo' : marked > 0 ? 'correct' : marked < 0 ? 'wrong' : 'unmarked';
 
 /**
- * A child's week (issue 19): the Monday-to-Sunday week in APP_TIME_ZONE holding `anyDay` (this week
+ * A child's week: the Monday-to-Sunday week in APP_TIME_ZONE holding `anyDay` (this week
  * without it). Questions belong to the week they are due in, whenever they were answered: that is
  * the week a parent asks "was it done?" about. Two statements.
  */
