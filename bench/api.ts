@@ -1,5 +1,5 @@
 // The API under load over real sockets (autocannon) on both databases, and the same SQL through
-// pgbench on PostgreSQL in the same sitting. A benchmark, not a CI test; docs/performance.md
+// pgbench on PostgreSQL in the same run. A benchmark, not a CI test; docs/performance.md
 // ("Server") has the figures and how to read them.
 //
 //   npm run bench:api                                   # this checkout, both databases, 3 rounds
@@ -875,7 +875,7 @@ function pgbench(url: string, script: Script, seconds: number, label: string): F
   };
 }
 
-// ---------------------------------------------------------------------------------- the sitting
+// -------------------------------------------------------------------------------------- the run
 
 type Row = {
   label: string;
@@ -1010,7 +1010,7 @@ async function main() {
     const key = `${row.label}\t${row.kind}\t${row.endpoint}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  /** pgbench's medians for the endpoint's statements in this sitting (null when it did not run). */
+  /** pgbench's medians for the endpoint's statements in this run (null when it did not run). */
   const pgbenchMedians = (endpoint: Endpoint) => {
     const group = groups.get(`pgbench\tpgbench\t${endpoint}`);
     return group ? { rps: median(group.map((r) => r.rps)), p99: median(group.map((r) => r.p99)) } : null;
@@ -1032,7 +1032,7 @@ async function main() {
     );
   }
 
-  // Issue 9's targets, judged on the medians above (bench/targets.ts).
+  // The targets (bench/targets.ts), judged on the medians above.
   const verdicts: (Verdict & { label: string })[] = [];
   for (const [key, group] of groups) {
     const [label, kind, endpoint] = key.split('\t') as [string, string, Endpoint];
@@ -1049,7 +1049,7 @@ async function main() {
     const met = verdicts.reduce((sum, v) => sum + v.met, 0);
     const checked = verdicts.reduce((sum, v) => sum + v.checked, 0);
     console.log(
-      `\ntargets on PostgreSQL (issue 9: API / pgbench ≥ ${TARGETS.ratio}, p99 ≤ ${TARGETS.p99Ms} ms at 50 connections${connections === 50 ? '' : `; this run used ${connections}`}): ${met} of ${checked} met`,
+      `\ntargets on PostgreSQL (API / pgbench ≥ ${TARGETS.ratio}, p99 ≤ ${TARGETS.p99Ms} ms at 50 connections${connections === 50 ? '' : `; this run used ${connections}`}): ${met} of ${checked} met`,
     );
     const width = Math.max(...verdicts.map((v) => v.label.length));
     for (const verdict of verdicts) console.log(`  ${verdict.label.padEnd(width)} ${verdict.line}`);
@@ -1059,7 +1059,7 @@ async function main() {
 /**
  * CPU per request with the servers side by side (`--cpu-only`). On a shared machine a process's CPU
  * time per request moves with the load of the others (caches, the sibling hyper-thread, clock
- * speed): ±30 % between sittings minutes apart. Here every server runs at once on its own copy and
+ * speed): ±30 % between runs minutes apart. Here every server runs at once on its own copy and
  * the load alternates between them in short bursts (the order reversed every other slice), so each
  * meets the same machine; their CPU per request compares, even when its absolute value drifts.
  * On PostgreSQL pgbench takes its turn in the same bursts (its own copy, whole seconds), so each

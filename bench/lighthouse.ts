@@ -34,7 +34,7 @@ const END = '<!-- lighthouse:end -->';
 type Page = { label: string; path: string; student?: boolean };
 const student = demoAccounts[1];
 const pages: Page[] = [
-  // The owner's landing page (issue 17): what employers open first.
+  // The owner's landing page: what employers open first.
   { label: '/', path: '/' },
   { label: '/login', path: '/login' },
   { label: '/signup', path: '/signup' },
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   ).version as string;
   const section = [
     START,
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with Lighthouse ${lighthouseVersion}`,
+    `Measured with Lighthouse ${lighthouseVersion}`,
     `(mobile preset, simulated throttling) in Debian's Chromium, ${RUNS} runs per page, median by`,
     `performance score (all runs in brackets). Machine: ${os.cpus().length} cores, load average`,
     `${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(2)).join(' / ')} after (1 / 5 / 15 min).`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { targetVerdict } from './targets.ts';
 
-describe("bench:api's verdicts on issue 9's targets", () => {
+describe("bench:api's verdicts on the server's targets", () => {
   it('meets both at a ratio of exactly 0.5 and a p99 of exactly 25 ms', () => {
     const verdict = targetVerdict({ endpoint: 'read', rps: 2500, p99: 25, pgbench: { rps: 5000, p99: 20 } });
     expect(verdict).toEqual({

@@ -1,8 +1,9 @@
 /**
- * Issue 9's targets for the API on PostgreSQL at 50 connections: requests/s at least half of what
- * pgbench does with the same statements in the same sitting, and p99 at most 25 ms. The bench
- * prints each endpoint's verdict after its medians, with pgbench's own p99 beside a missed p99, so a
- * miss that the SQL alone already has reads as such and a regression of ours reads as a miss.
+ * The targets for the API on PostgreSQL at 50 connections (docs/performance.md, "Server"): requests/s
+ * at least half of what pgbench does with the same statements in the same run, and p99 at most 25 ms.
+ * The bench prints each endpoint's verdict after its medians, with pgbench's own p99 beside a missed
+ * p99, so a miss that the SQL alone already has reads as such and a regression of ours reads as a
+ * miss.
  */
 export const TARGETS = { ratio: 0.5, p99Ms: 25 } as const;
 
@@ -10,7 +11,7 @@ export type EndpointFigures = {
   endpoint: string;
   rps: number;
   p99: number;
-  /** pgbench's medians for the same statements in the same sitting (null when it did not run). */
+  /** pgbench's medians for the same statements in the same run (null when it did not run). */
   pgbench: { rps: number; p99: number } | null;
 };
 

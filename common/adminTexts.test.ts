@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTexts } from './adminTexts.ts';
 
 /**
- * The English admin console's text functions (issue 10): every function, its plurals one and
+ * The English admin console's text functions: every function, its plurals one and
  * several, and its lists read by key; the words written out by hand.
  */
 describe('admin texts (English)', () => {

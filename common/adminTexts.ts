@@ -1,19 +1,19 @@
 import { texts } from './texts.ts';
 
 /**
- * The admin console's words (spec 2 §2, §5, §8; issue 14). The spec's own texts are kept word for
- * word, its typos included ('usre'); the rest are this app's, where the spec is silent.
+ * The admin console's words (docs/product.md, "Admin console"). The product's fixed texts are kept
+ * word for word, typos included ('usre'); the rest are this app's own.
  */
 export const adminTexts = texts({
   title: 'Administrator console',
-  // Post Service (spec 2 §5, §8)
+  // Post Service
   postService: 'Post Service',
   serviceName: 'New service name',
   serviceHint: 'Press Enter to add it.',
   postServiceButton: 'Post',
   confirmService: 'Are you sure to post the new Service name:',
   serviceAdded: (name: string) => `Service ${name} is added!`,
-  // Tutoring reloads (spec 2 §2; the original's panels)
+  // Tutoring reloads (the original's panels)
   tutoring: 'Tutoring',
   calendarReload: 'Calendar',
   topicStatsReload: 'Topic Stats',
@@ -23,7 +23,7 @@ export const adminTexts = texts({
   reloaded: (title: string) => `${title} - Reloaded`,
   targetMissing: 'Enter the target student.',
   noSuchStudent: (name: string) => `There is no student named ${name}.`,
-  // Services matrix (spec 2 §5, §8)
+  // Services matrix
   services: 'Services',
   matrixCaption: 'Students and the services they are subscribed to',
   studentColumn: 'Student',
@@ -48,7 +48,7 @@ export const adminTexts = texts({
   noStudents: 'No students yet.',
   noMatch: 'No student matches.',
   studentsPerPage: 'Students per page',
-  // Users (spec 2 §2)
+  // Users
   users: 'Users',
   searchUsers: 'Search by name or email',
   usersPerPage: 'Users per page',
@@ -72,7 +72,7 @@ export const adminTexts = texts({
   uploadFor: (name: string) => `Upload a picture for ${name}`,
   pictureSaved: (name: string) => `${name}'s picture is changed.`,
   chooseFile: 'Choose a picture first.',
-  // Topics (spec 2 §2, §5)
+  // Topics
   topics: 'Topics',
   questionsList: 'Questions',
   topicsList: 'Topics',
@@ -88,7 +88,7 @@ export const adminTexts = texts({
   noQuestions: 'No questions.',
   noTopics: 'No topics yet.',
   questionsPerPage: 'Questions per page',
-  // Assign Student to Parent (spec 2 §2, §5)
+  // Assign Student to Parent
   parents: 'Assign Student to Parent',
   parent: 'Parent',
   student: 'Student',
@@ -103,7 +103,7 @@ export const adminTexts = texts({
   removeChild: (child: string, parent: string) => `Remove ${child} from ${parent}`,
   confirmRemoveChild: (child: string, parent: string) => `Remove ${child} from ${parent}'s children?`,
   childRemoved: (child: string, parent: string) => `${child} is no longer linked to ${parent}.`,
-  // Wall moderation (issue 17's posts on the portfolio board)
+  // Wall moderation (visitors' posts on the portfolio's wall)
   wall: 'Wall',
   wallIntro: 'Visitors’ messages wait here until you choose to show them on the board.',
   wallFilter: 'Show',
@@ -118,7 +118,7 @@ export const adminTexts = texts({
   noPosts: 'No messages.',
   postBy: (author: string, date: string) => `${author}, ${date}`,
   postsPerPage: 'Messages per page',
-  // Audit (issue 14)
+  // Audit
   audit: 'Audit',
   auditIntro: 'The latest 50 administrator actions, newest first.',
   noAudit: 'No administrator actions yet.',

@@ -12,9 +12,9 @@ import {
 } from './authoringTexts.ts';
 
 /**
- * The logic of the question tools' English texts (issue 10: the mutation run of common/ reaches text
+ * The logic of the question tools' English texts (the mutation run of common/ reaches text
  * functions only through these tests): every function called with values that choose each branch, the
- * expected words written out by hand (spec 1 §2, §5 where it gives them).
+ * expected words written out by hand (the product's own where it fixes them).
  */
 describe('authoring texts (English)', () => {
   it('question form', () => {

@@ -2,9 +2,9 @@ import type { QuestionType } from './questions/rules.ts';
 import { texts } from './texts.ts';
 
 /**
- * The words of the teacher's question tools (issue 19): upload (one by one and as JSON), modify, the
- * archive and the teacher page. The spec's words are kept as written (spec 1 §2, §5: 'Assign to
- * Students', 'Preview Question & Submission', the upload alerts, 'SUBMIT'); the rest are this app's.
+ * The words of the teacher's question tools: upload (one by one and as JSON), modify, the archive
+ * and the teacher page. The product's fixed words are kept as written ('Assign to Students',
+ * 'Preview Question & Submission', the upload alerts, 'SUBMIT'); the rest are this app's.
  */
 
 /** What the question forms share: the fields' names and the question types. */
@@ -47,8 +47,8 @@ export const questionRuleTexts = texts({
 });
 
 /**
- * Spec 1 §5's problems of one item of a bulk upload (common/questions/checks.ts `checkBulkItem`), in
- * its order; the server answers with the English ones, the /upload/multiples preview shows them in
+ * The problems of one item of a bulk upload (common/questions/checks.ts `checkBulkItem`), in their
+ * fixed order; the server answers with the English ones, the /upload/multiples preview shows them in
  * the language shown.
  */
 export const bulkRuleTexts = texts({
@@ -138,7 +138,7 @@ export const uploadTexts = texts({
   asStudentSees: 'As the student sees it',
   afterSubmitting: (tried: boolean) => `After submitting ${tried ? 'this answer' : 'the right answer'}`,
   noTitle: '(no title)',
-  /** Spec 1 §5's alerts, in its order, then the rules of the options, the answer and the due date. */
+  /** The upload's alerts in their fixed order, then the rules of options, answer and due date. */
   answerMissing: 'Answer is missing.',
   titleMissing: 'Title is missing.',
   typeMissing: 'Type is missing.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDay, parseDateTime, wallClock } from './dates.ts';
 
 /**
- * wallClock's cached offsets where a zone's offset changes inside a quarter hour (issue 10: the
+ * wallClock's cached offsets where a zone's offset changes inside a quarter hour (the mutation run's
  * survivors of the slot check). Zones change offset on quarter hours since standard time, so only a
  * local mean time ends off the quarter hour: Seoul's 8:27:52 became 8:30 at 1908-03-31T15:32:08Z,
  * Shanghai's 8:05:43 became 8:00 at 1900-12-31T15:54:17Z. A quarter hour holding such a change must

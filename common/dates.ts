@@ -1,7 +1,7 @@
 /**
- * Date-times on the wire (DESIGN §2): out as ISO 8601 with the offset of the app's time zone; in with
- * or without an offset (without = wall-clock time in the app's zone). "A day" is a day in that zone.
- * Pure Intl arithmetic, used by the server and the pages alike.
+ * Date-times on the wire (docs/api.md, "Conventions"): out as ISO 8601 with the offset of the app's
+ * time zone; in with or without an offset (without = wall-clock time in the app's zone). "A day" is a
+ * day in that zone. Pure Intl arithmetic, used by the server and the pages alike.
  */
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

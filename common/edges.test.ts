@@ -11,7 +11,7 @@ import { gapAfterRightRedo } from './reviewSchedule.ts';
 import { isSingleScript } from './scripts.ts';
 import { idField } from './validation.ts';
 
-/** Survivors of common/'s mutation run that change an answer (issue 10), one block per module. */
+/** Survivors of common/'s mutation run that change an answer, one block per module. */
 
 describe('acceptedLanguages', () => {
   it('reads a weight written after a space, and a tag with a space before its parameters', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarTexts, chartTexts, dashboardTexts, statsTexts } from './insightTexts.ts';
 
 /**
- * The English dashboard, statistics, calendar and chart texts (issue 10): every function, a period
+ * The English dashboard, statistics, calendar and chart texts: every function, a period
  * of one day and of several, and one word of each object; the words written out by hand.
  */
 describe('insight texts (English)', () => {

@@ -1,12 +1,12 @@
 /**
- * The words of the student dashboard, the profile card and the learner statistics page (spec 1 §2,
- * §5; spec 2 §2), word for word where the spec gives them. Apart from messages.ts, which every page
- * (sign-in included) loads: these travel only with the pages that show them.
+ * The words of the student dashboard, the profile card and the learner statistics page, word for word
+ * where the product fixes them. Apart from messages.ts, which every page (sign-in included) loads:
+ * these travel only with the pages that show them.
  */
 
 import { texts } from './texts.ts';
 
-/** The student dashboard and profile card (spec 1 §2, §5), and what a teacher's or parent's own page adds. */
+/** The student dashboard and profile card, and what a teacher's or parent's own page adds. */
 export const dashboardTexts = texts({
   /** The profile card's list of roles, each as the card writes it. */
   roles: 'Roles',
@@ -47,7 +47,7 @@ export const dashboardTexts = texts({
   periodNone: 'All days',
   noAnswers: 'No answers yet.',
   noServices: 'No services yet: the administrator subscribes students to Tutoring and Simple Math Question.',
-  /** A service the admin console added, which has no page of its own in the app (issue 14). */
+  /** A service the admin console added, which has no page of its own in the app. */
   otherService: (name: string) =>
     `You are subscribed to ${name}. Its lessons are arranged with your teacher; there is nothing to open here yet.`,
   children: 'Children',
@@ -59,7 +59,7 @@ export const dashboardTexts = texts({
   yourStudents: 'Your students',
 });
 
-/** The learner statistics page (spec 2 §2). */
+/** The learner statistics page. */
 export const statsTexts = texts({
   mostRecent: 'Most Recent Submission',
   lastAssignment: 'Last Assignment Assigned',

@@ -5,11 +5,11 @@ export const limits = {
   usernameMax: 40,
   passwordMin: 8,
   passwordMax: 128,
-  /** Request time-out of every API call (spec 1 §9). */
+  /** Request time-out of every API call. */
   requestTimeoutMs: 20_000,
-  /** A part of the web app (a route's script chunk) that has not arrived by then has failed (spec 2 §9). */
+  /** A part of the web app (a route's script chunk) that has not arrived by then has failed. */
   chunkLoadTimeoutMs: 120_000,
-  /** A toast (success or error message) dismisses itself after this long, paused while hovered or focused (spec 2 §9). */
+  /** A toast (success or error message) dismisses itself after this long, paused while hovered or focused. */
   toastDurationMs: 4_000,
   /**
    * Sign-in throttling (server/users/throttle.ts): failures allowed before delays start, per
@@ -26,7 +26,7 @@ export const limits = {
   /** Sessions: sliding idle expiry with an absolute cap. */
   sessionIdleDays: 7,
   sessionAbsoluteDays: 30,
-  /** Provider sign-in (issue 15): the state cookie and the one-use registration code. */
+  /** Provider sign-in: how long the state cookie and the registration code live, and the code's length. */
   oauthFlowMinutes: 10,
   oauthPendingMinutes: 5,
   oauthTokenMax: 200,
@@ -44,14 +44,14 @@ export const limits = {
  */
 export const MAX_ID = 2_147_483_647;
 
-/** Layout constants of spec 1 §9. */
+/** Layout constants (docs/product.md, "Limits"). */
 export const layout = {
   headerHideThresholdPx: 50,
   mobileBreakpointPx: 480,
   contentTopPaddingPx: 68,
 } as const;
 
-/** Limits of a question and its answers (spec 1 §5, §9), checked by the server's schemas and the upload forms. */
+/** Limits of a question and its answers, checked by the server's schemas and the upload forms. */
 export const questionLimits = {
   titleMax: 255,
   questionMax: 10_000,
@@ -63,7 +63,7 @@ export const questionLimits = {
   studentsMax: 500,
   topicsMax: 20,
   studentAnswerMax: 10_000,
-  /** Due dates may lie at most this many days ahead (spec 1 §9). */
+  /** Due dates may lie at most this many days ahead. */
   maxDueDays: 14,
   submissionBatchMax: 500,
   draftsMax: 500,
@@ -73,15 +73,15 @@ export const questionLimits = {
   bulkMax: 1000,
 } as const;
 
-/** Spec 1 §9: page sizes offered by the pager; the default is 5. */
+/** Page sizes offered by the pager; the default is 5. */
 export const PAGE_SIZES = [1, 2, 5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 5;
 export const MAX_PAGE_SIZE = 1000;
 
 /**
- * The timed addition drill (spec 2 §4, §9): answers per day (a day in APP_TIME_ZONE, counted by the
- * server), operand range, the timer's start and steps, the countdown, the reward per point and the
- * results page size.
+ * The timed addition drill (docs/product.md, "The addition drill"): answers per day (a day in
+ * APP_TIME_ZONE, counted by the server), operand range, the timer's start and steps, the countdown,
+ * the reward per point and the results page size.
  */
 export const mathLimits = {
   dailyCap: 100,
@@ -100,7 +100,7 @@ export const mathLimits = {
 } as const;
 
 /**
- * The public portfolio's stopwatch and wall (issue 17): what the server accepts from anonymous
+ * The public portfolio's stopwatch and wall: what the server accepts from anonymous
  * visitors. The pages' inputs take their `maxLength` from here.
  */
 export const portfolioLimits = {
@@ -108,7 +108,7 @@ export const portfolioLimits = {
   stopwatchNameMax: 40,
   /** The longest run the stopwatch records, in hundredths of a second (30 days). */
   stopwatchElapsedMax: 30 * 24 * 3600 * 100,
-  /** Spec 2 §9: the history's page size. */
+  /** The history's page size. */
   stopwatchPageSize: 10,
   /**
    * A pause or reset may report at most this much more than the server measured since the run last
@@ -124,7 +124,7 @@ export const portfolioLimits = {
   wallPostsPerAddressPerHour: 5,
 } as const;
 
-/** The admin console's limits (issue 14), checked by the server's schemas and the console's inputs. */
+/** The admin console's limits, checked by the server's schemas and the console's inputs. */
 export const adminLimits = {
   serviceNameMax: 100,
   /** Pairs in one `POST subscriptions/multiples` (e.g. 100 students × 10 services). */

@@ -3,7 +3,7 @@ import { markingInboxTexts as koInbox, markingTexts as koMarking } from './i18n/
 import { markingInboxTexts, markingTexts } from './markingTexts.ts';
 
 /**
- * The marking inbox's text logic in both languages (issue 10): each plural and condition, the words
+ * The marking inbox's text logic in both languages: each plural and condition, the words
  * written out by hand.
  */
 describe('marking texts', () => {

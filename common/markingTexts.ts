@@ -2,7 +2,7 @@ import type { SuggestionReason } from './contracts/tutoring.ts';
 import { texts } from './texts.ts';
 
 /**
- * The words of the marking inbox's suggested marks (issue 19): what is suggested and why. The
+ * The words of the marking inbox's suggested marks: what is suggested and why. The
  * reasons follow the server's codes (`suggestion.reason` of `GET marking`, server/marking/suggest.ts).
  */
 export const markingTexts = texts({
@@ -22,7 +22,7 @@ export const markingTexts = texts({
   acceptKey: 'accepts the suggestion',
 });
 
-/** The marking inbox's own words (spec 1 §2, issue 11): headings, filters, keys, marks and counts. */
+/** The marking inbox's own words (docs/product.md, "Marking"): headings, filters, keys, marks and counts. */
 export const markingInboxTexts = texts({
   title: (student: string | null) => (student ? `Marking: ${student}` : 'Marking'),
   nav: 'Marking',

@@ -1,14 +1,14 @@
 import { mathLimits } from './limits.ts';
 
 /**
- * The rules of the timed addition drill (spec 2 §4, §5, §9), one definition for the server (which
- * marks and counts) and the game page (which shows the timer and the reward). No zod here: the page
- * loads this module.
+ * The rules of the timed addition drill (docs/product.md, "The addition drill"), one definition for
+ * the server (which marks and counts) and the game page (which shows the timer and the reward). No
+ * zod here: the page loads this module.
  */
 
 export type MathQuestion = { a: number; b: number };
 
-/** `a + b` with single spaces: the form of spec 2 §3, as the original client sent it. */
+/** `a + b` with single spaces, as the original client sent it. */
 export function formatMathQuestion({ a, b }: MathQuestion): string {
   return `${a} + ${b}`;
 }
@@ -30,7 +30,7 @@ export function parseMathQuestion(text: string): MathQuestion | QuestionProblem 
   return inRange(a) && inRange(b) ? { a, b } : 'range';
 }
 
-/** Spec 2 §5: correct when the answer equals the sum; a timeout (−1) is wrong. */
+/** Correct when the answer equals the sum; a timeout (−1) is wrong. */
 export function isCorrectSum(question: MathQuestion, answer: number): boolean {
   return answer !== mathLimits.timedOut && answer === question.a + question.b;
 }
@@ -43,7 +43,7 @@ export function randomOperand(random: () => number): number {
 
 /**
  * The next question's time: 0.1 s less after a correct answer, 0.02 s more after a timeout, the same
- * after a wrong answer typed in time (spec 2 §4 names no change for it). Never below 1 s, so the
+ * after a wrong answer typed in time (the product names no change for it). Never below 1 s, so the
  * drill stays answerable after a long run of correct answers.
  */
 export function nextTimerMs(current: number, outcome: 'correct' | 'wrong' | 'timeout'): number {
@@ -52,7 +52,7 @@ export function nextTimerMs(current: number, outcome: 'correct' | 'wrong' | 'tim
   return current;
 }
 
-/** Spec 2 §9: the pretend reward, 10 × (correct − wrong). */
+/** The pretend reward, 10 × (correct − wrong). */
 export function mathReward(correct: number, wrong: number): number {
   return mathLimits.rewardPerPoint * (correct - wrong);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mathTexts } from './mathTexts.ts';
 
-/** The English drill's text functions (issue 10), the words written out by hand. */
+/** The English drill's text functions, the words written out by hand. */
 describe('math texts (English)', () => {
   it('the entry page, the game and the results', () => {
     expect(mathTexts.todayCount(12)).toBe('12 of 100 questions answered today.');

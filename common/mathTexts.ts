@@ -1,7 +1,7 @@
 import { texts } from './texts.ts';
 
 /**
- * The words of the timed addition drill ("Simple Math Question", spec 2 §2, §4): its pages and the
+ * The words of the timed addition drill ("Simple Math Question"): its pages and the
  * server's refusals. Apart from messages.ts, which every page loads: these travel only with the
  * drill's pages (and the dashboard section that links to them).
  */

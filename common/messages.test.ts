@@ -15,7 +15,7 @@ import {
 } from './messages.ts';
 
 /**
- * The logic of the server's and the layout's messages (issue 10): how long to wait in words (seconds
+ * The logic of the server's and the layout's messages: how long to wait in words (seconds
  * up to a minute, then whole minutes rounded up, singular and plural), the admin refusals' joins,
  * every English text function, and the Korean mirror's functions and topic particle. Expected words
  * written out by hand.

@@ -1,7 +1,7 @@
 /**
- * Every user-facing text the specification fixes, word for word (spec 1 §2, §5, §8; spec 2 §8).
- * Pages and the server import these; nothing retypes them. Typos such as 'seession' are the
- * specification's own and are kept on purpose.
+ * Every user-facing text the product fixes, word for word (docs/product.md, "Messages"). Pages and
+ * the server import these; nothing retypes them. Typos such as 'seession' belong to the fixed texts
+ * and are kept on purpose.
  */
 
 import { texts } from './texts.ts';
@@ -28,7 +28,7 @@ export const authTexts = texts({
   signUpPasswordEmpty: 'Password is Empty!',
   passwordsDoNotMatch: 'Passwords do not match!',
 
-  /** Sent to /login by a page the signed-in user may not open (spec 1 §8), with a way back. */
+  /** Sent to /login by a page the signed-in user may not open, with a way back. */
   signedInAsOther: (name: string) =>
     `You are signed in as ${name}, who may not open that page. Sign in as someone who may, or go back to`,
   yourPage: 'your page',
@@ -37,21 +37,21 @@ export const authTexts = texts({
   fillAllFour: 'Fill in all four fields to sign up.',
   nameHint: 'Your teacher will find you by this name.',
   signingOut: 'Signing out…',
-  /** The password field's show/hide button (spec 1 §2): its word, and its name for screen readers. */
+  /** The password field's show/hide button: its word, and its name for screen readers. */
   showPassword: 'Show',
   hidePassword: 'Hide',
   showPasswordName: 'Show password',
   hidePasswordName: 'Hide password',
 });
 
-/** Provider sign-in (spec 1 §2, spec 2 §2) and the outcomes of issue 15 that send the user back to /login. */
+/** Provider sign-in, and the outcomes that send the user back to /login. */
 export const oauthTexts = texts({
   continueWith: (provider: string) => `Continue with ${provider}`,
-  /** Spec 2 §2, word for word (its typo 'signed it' included). */
+  /** The registration landing's question, word for word (its typo 'signed it' included). */
   registerQuestion: 'You are not signed it yet. Do you want to sign in?',
   registerConfirm: 'Yes',
   registerDecline: 'No',
-  /** The variant sign-in page of spec 1 §2 (route /signin). */
+  /** The variant sign-in page (route /signin). */
   welcomeTitle: 'Welcome Back',
   welcomeSubtitle: 'Sign In to your account',
   orDivider: 'or',
@@ -81,20 +81,20 @@ export const headerTexts = texts({
   review: 'Review',
   submissions: 'Submissions',
   menu: 'Menu',
-  /** The header's navigation's accessible name (issue 19). */
+  /** The header's navigation's accessible name. */
   nav: 'Main',
-  /** The admin console's link, for administrators (issue 14; not in the spec's header). */
+  /** The admin console's link, for administrators (not in the original header). */
   admin: 'Admin',
   logout: 'Log out',
-  /** The language switch's name (issue 19): in the header and on the sign-in pages. */
+  /** The language switch's name: in the header and on the sign-in pages. */
   language: 'Language',
-  /** The Review link's name when questions are due (issue 19, spaced review; the badge shows the number). */
+  /** The Review link's name when questions are due (spaced review; the badge shows the number). */
   reviewDue: (count: number) => `Review, ${count} due today`,
   /** The Marking link's name when answers wait (the badge shows the number). */
   markingDue: (count: number) => `Marking, ${count} to mark`,
 });
 
-/** Spec 1 §8 and spec 2 §8. */
+/** The failure alerts, word for word. */
 export const failureTexts = texts({
   sessionExpired: 'Session Expired, Please login first',
   sessionExpiredOnSubmit: 'Your seession is expired. You have to login first.',
@@ -109,7 +109,7 @@ export const failureTexts = texts({
   issue: 'There is an issue',
 });
 
-/** The kit's shared parts: the pager (spec 1 §2), the confirm dialog, notifications, floating panels. */
+/** The kit's shared parts: the pager, the confirm dialog, notifications, floating panels. */
 export const layoutTexts = texts({
   perPage: 'Questions per page',
   pages: 'Pages',
@@ -202,13 +202,13 @@ export const apiMessages = texts({
     `Something went wrong on our side. If it keeps happening, quote this reference: ${requestId}.`,
 });
 
-/** Loading the app's parts and the screens shown when that fails (spec 2 §8, §9). */
+/** Loading the app's parts and the screens shown when that fails. */
 export const appLoadTexts = texts({
-  /** Spec 2 §8: the chunk failure message, followed by the failure type and the address. */
+  /** The chunk failure message, followed by the failure type and the address. */
   chunkFailed: (chunkId: string, failureType: string, address: string) =>
     `Loading chunk ${chunkId} failed.\n(${failureType}: ${address})`,
   retry: 'Retry',
-  /** Spec 2 §8: the router's default error screen. */
+  /** The router's default error screen. */
   unexpectedError: 'Unexpected Application Error!',
   unexpectedErrorHint: 'Something on this page broke. Going back usually helps.',
   goBack: 'Go back',
@@ -257,7 +257,7 @@ export const profileMessages = texts({
   picturesBusy: 'The server is busy with other pictures. Try again in a few seconds.',
 });
 
-/** Answers of the portfolio's stopwatch and wall routes (issue 17). */
+/** Answers of the portfolio's stopwatch and wall routes. */
 export const portfolioApiMessages = texts({
   stopwatchRunNotFound: 'relatedID: no stopwatch run starts with this id.',
   stopwatchOtherBrowser:
@@ -273,7 +273,7 @@ export const portfolioApiMessages = texts({
   wallPostNotFound: 'No wall post has this id.',
 });
 
-/** Answers of the admin console's routes (issue 14); apart, so pages that never call them do not carry them. */
+/** Answers of the admin console's routes; apart, so pages that never call them do not carry them. */
 export const adminMessages = texts({
   serviceExists: (name: string) => `A service named "${name}" already exists.`,
   unknownNames: (students: readonly string[], services: readonly string[]) => {

@@ -1,6 +1,6 @@
 // No zod here: the sign-in page imports this module, and its first load must stay small.
 
-/** The sign-in providers of spec 1 §2, in the order their buttons appear. */
+/** The sign-in providers, in the order their buttons appear. */
 export const OAUTH_PROVIDERS = ['google', 'naver', 'kakao'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 

@@ -9,7 +9,7 @@ import {
 } from './portfolioTexts.ts';
 
 /**
- * The English public pages' text logic (issue 10): every function and list, the spinner's plural
+ * The English public pages' text logic: every function and list, the spinner's plural
  * one and several; the words written out by hand. The stopwatch's ages and durations are in
  * common/portfolio/stopwatch.test.ts.
  */

@@ -1,14 +1,15 @@
 /**
- * The words of the owner's public pages (spec 2 §2, §4, §8), word for word where the spec gives
- * them. Apart from messages.ts, which every page loads: these travel only with the portfolio pages.
- * What the pages say about the owner is the owner's content (web/src/pages/portfolio/content/).
+ * The words of the owner's public pages (docs/product.md, "Portfolio pages"), word for word where the
+ * product fixes them. Apart from messages.ts, which every page loads: these travel only with the
+ * portfolio pages. What the pages say about the owner is the owner's content
+ * (web/src/pages/portfolio/content/).
  */
 
 import type { AgoUnit } from './portfolio/stopwatch.ts';
 import { texts } from './texts.ts';
 
 export const portfolioTexts = texts({
-  // Landing (spec 2 §2)
+  // Landing
   contactMe: 'CONTACT ME',
   email: 'E-mail',
   phone: 'Phone',
@@ -40,7 +41,7 @@ export const portfolioTexts = texts({
   },
 });
 
-/** The stopwatch (spec 2 §2, §4, §5, §8). */
+/** The stopwatch. */
 export const stopwatchTexts = texts({
   title: 'Stopwatch',
   name: 'Name',
@@ -61,16 +62,16 @@ export const stopwatchTexts = texts({
   loading: 'Loading the history…',
   kinds: { s: 'Start', r: 'Resume', p: 'Pause', d: 'Reset' },
   leaveWarning: 'The stopwatch is running. Leave the page?',
-  /** Spec 2 §8: the stopwatch's failure alert. */
+  /** The stopwatch's failure alert, word for word. */
   failure: 'There is an issue...',
   seoulTime: 'Seoul time',
   running: 'Running',
   paused: 'Paused',
   stopped: 'Stopped',
-  /** Spec 2 §4: a record's age, by its largest non-zero unit. */
+  /** A record's age, by its largest non-zero unit. */
   justNow: 'just now',
   ago: (n: number, unit: AgoUnit) => `${n} ${unit}${n === 1 ? '' : 's'} ago`,
-  /** Spec 2 §4: a pause's or reset's duration (at least a minute). */
+  /** A pause's or reset's duration (at least a minute). */
   duration: (hours: number, minutes: number) =>
     [
       hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '',
@@ -80,7 +81,7 @@ export const stopwatchTexts = texts({
       .join(' '),
 });
 
-/** The wall (spec 2 §2; posting decided in issue 17). */
+/** The wall: visitors post, and the administrator chooses which posts the board shows. */
 export const wallTexts = texts({
   title: 'Wall',
   subtitle: (owner: string) => `You can post the message to ${owner} in this page`,
@@ -98,7 +99,7 @@ export const wallTexts = texts({
   failure: 'There is an issue...',
 });
 
-/** The spinner (spec 2 §2, §5). */
+/** The spinner. */
 export const spinnerTexts = texts({
   title: 'Spinner',
   intro: 'Name the choices, press START, then STOP: the wheel settles on one of them at random.',
@@ -114,7 +115,7 @@ export const spinnerTexts = texts({
   wheel: (count: number) => `A wheel of ${count} element${count === 1 ? '' : 's'}`,
 });
 
-/** The sandbox (spec 2 §2). */
+/** The sandbox. */
 export const sandboxTexts = texts({
   title: 'Sandbox',
   intro: 'A place to try the pieces this site is built from.',
@@ -143,7 +144,7 @@ export const sandboxTexts = texts({
   topics: ['Loops', 'Arrays', 'Recursion', 'Classes', 'SQL', 'Sorting'],
 });
 
-/** The earlier main page, /prev (reference §2.2). */
+/** The earlier main page, /prev: a greeting, skill cards, Projects and Careers. */
 export const previousTexts = texts({
   mainSkills: 'Main Skills',
   projects: 'Projects',

@@ -15,7 +15,7 @@ import {
 import { addDays } from './week.ts';
 
 /**
- * The scheduler's property test (issue 19): random sequences of what can happen to one student's
+ * The scheduler's property test: random sequences of what can happen to one student's
  * questions — days passing, redos right and wrong (of due questions only, as the server allows), a
  * first answer after the question was assigned again, a tutor's pin and retirement — replayed through
  * the pure functions the server uses, against what the ladder promises.

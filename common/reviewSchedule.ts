@@ -1,7 +1,7 @@
 /**
- * Spaced review (issue 19): the scheduler, as pure functions shared by the server (which decides and
- * stores) and the pages (which explain). No clock and no database here: days are `YYYY-MM-DD` in
- * APP_TIME_ZONE, computed by the caller from its injected clock.
+ * Spaced review (docs/product.md, "Review schedule"): the scheduler, as pure functions shared by the
+ * server (which decides and stores) and the pages (which explain). No clock and no database here:
+ * days are `YYYY-MM-DD` in APP_TIME_ZONE, computed by the caller from its injected clock.
  *
  * The schedule is a documented fixed ladder (default 1, 3, 7, 14, 30 days; a tutor may set another),
  * chosen over FSRS because every outcome can be told in one sentence to a student or a parent and
@@ -16,10 +16,10 @@
  * - A wrong redo pulls it in: back to step 0, due today (as without scheduling).
  * - A redo waiting for a teacher's mark (a short answer) behaves as without scheduling: it leaves
  *   Review until marked; marked wrong it is back, due that day.
- * - Scheduling off (the default) is the behaviour before issue 19: a question is in Review while its
- *   latest answer is wrong, until redone right once. Turning it off for a student or topic drops the
- *   schedules of questions already redone right (they leave Review at once); wrong ones stay until
- *   redone; a tutor's pin stays. Turning it on schedules from the next redo on.
+ * - Scheduling off (the default): a question is in Review while its latest answer is wrong, until
+ *   redone right once. Turning it off for a student or topic drops the schedules of questions
+ *   already redone right (they leave Review at once); wrong ones stay until redone; a tutor's pin
+ *   stays. Turning it on schedules from the next redo on.
  * - A tutor may pin a question to come back tomorrow (also one that stuck or was retired, or was
  *   never wrong), or retire it: a retired question never comes back to Review, whatever is answered,
  *   until a tutor pins it again.

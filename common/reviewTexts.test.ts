@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewTexts } from './reviewTexts.ts';
 
 /**
- * The English spaced review's text functions (issue 10): every function, the streak one and
+ * The English spaced review's text functions: every function, the streak one and
  * several, one word of each list; the words written out by hand.
  */
 describe('review texts (English)', () => {

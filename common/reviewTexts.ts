@@ -1,7 +1,7 @@
 import type { ReviewItem } from './contracts/review.ts';
 import { texts } from './texts.ts';
 
-/** The texts of spaced review (issue 19): the Review page's additions, the header's count, the tutor's schedule page, the stats line. */
+/** The texts of spaced review: the Review page's additions, the header's count, the tutor's schedule page, the stats line. */
 export const reviewTexts = texts({
   // The Review page.
   dueToday: (count: number) => `${count} due today`,

@@ -1,4 +1,4 @@
-/** The four roles of DESIGN §5. A user may hold several. */
+/** The four roles (docs/product.md, "Roles"). A user may hold several. */
 export const ROLES = ['ADMIN', 'TEACHER', 'STUDENT', 'PARENT'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -5,7 +5,7 @@ import { submissionTexts } from './submissionTexts.ts';
 import { tutoringTexts } from './tutoringTexts.ts';
 
 /**
- * The text logic of a student's questions and answers in both languages (issue 10): every English
+ * The text logic of a student's questions and answers in both languages: every English
  * and every Korean function, the English plurals one and several; the words written out by hand.
  */
 describe('tutoring texts', () => {

@@ -1,5 +1,5 @@
 /**
- * What a student's answers came to (spec 1 §2): the Submissions page, the Review page's redos, a
+ * What a student's answers came to: the Submissions page, the Review page's redos, a
  * submitted answer's check result (also in the teacher's upload preview), the teacher's change of a
  * mark. Apart from common/tutoringTexts.ts so that a first visit of /tutoring/{name} does not carry them.
  */
@@ -11,7 +11,7 @@ const STALE_HINT = 'The newer answer is shown now: check it and submit again.';
 
 export const submissionTexts = texts({
   // The tutoring page's empty state and date filter (useTextsLater: only when shown).
-  /** Spec 1 §2: the placeholder of an empty tutoring page. */
+  /** The placeholder of an empty tutoring page. */
   noQuestions: "Oops! It seems there's no question for today's session.",
   /** The empty page's sentence around its links to Review and Submissions (the header's words). */
   nothingWaiting: [
@@ -38,7 +38,7 @@ export const submissionTexts = texts({
   tooLong: (label: string, length: number, max: number) =>
     `${label}: the answer is ${length.toLocaleString('en-US')} characters long; ` +
     `an answer can hold at most ${max.toLocaleString('en-US')}.`,
-  /** Spec 1 §4: the confirm before submitting. */
+  /** The confirm before submitting. */
   confirmSubmit: 'Are you sure to submit?',
   staleHint: STALE_HINT,
   changedElsewhere: (labels: string) =>
@@ -80,7 +80,7 @@ export const submissionTexts = texts({
   review: {
     heading: 'Review',
     viewing: (name: string) => `You are viewing ${name}'s wrong answers. Only ${name} can redo them.`,
-    /** Spec 1 §5. */
+    /** Refuses a review submitted before every question is answered. */
     solveAll: 'You should solve all questions',
     redone: (right: number, count: number) => `${right} of ${plural(count, 'redo')} correct.`,
     yourRedos: 'Your redos',

@@ -1,7 +1,7 @@
 /**
- * The student's pages (spec 1 §2): tutoring, submissions and review, with their shared parts (the
- * question card, the side panel, a submission's check result, the date filter). The spec's own words
- * ('Are you sure to submit?', 'You should solve all questions', 'Your Answers', …) are kept exactly.
+ * The student's pages: tutoring, submissions and review, with their shared parts (the question card,
+ * the side panel, a submission's check result, the date filter). The product's fixed words ('Are you
+ * sure to submit?', 'You should solve all questions', 'Your Answers', …) are kept exactly.
  */
 
 import { texts } from './texts.ts';
@@ -13,7 +13,7 @@ export const tutoringTexts = texts({
   heading: (name: string) => `Questions for ${name}`,
   questionLabel: (number: number) => `Question ${number}`,
 
-  // The side panel (spec 1 §2).
+  // The side panel.
   answerTitle: 'Your Answers',
   checkTitle: 'Check Your Answers',
   jumpTo: 'Jump to Question',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validationTexts as t } from './validationTexts.ts';
 
 /**
- * The English refusals' text functions (issue 10), the words written out by hand. The server looks
+ * The English refusals' text functions, the words written out by hand. The server looks
  * a problem up by these words to translate it (server/i18n/validation.ts), so each shape matters.
  */
 describe('validation texts (English)', () => {

@@ -1,7 +1,7 @@
 /**
- * A parent's week (issue 19): weeks run Monday to Sunday, as days (`YYYY-MM-DD`) in APP_TIME_ZONE.
- * Plain calendar arithmetic on day strings (no time zone is involved once the day is known), shared
- * by the server and the page.
+ * A child's week, as a parent reads it: weeks run Monday to Sunday, as days (`YYYY-MM-DD`) in
+ * APP_TIME_ZONE. Plain calendar arithmetic on day strings (no time zone is involved once the day is
+ * known), shared by the server and the page.
  */
 
 const toUtc = (day: string): Date => {

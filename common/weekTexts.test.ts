@@ -15,9 +15,9 @@ const summary: WeekSummary = {
   drillWrong: 5,
 };
 
-/** A child's week in both languages (issue 10): every text function, the words written out by hand. */
+/** A child's week in both languages: every text function, the words written out by hand. */
 describe('week texts', () => {
-  it('English (the summary line as issue 19 gives it)', () => {
+  it('English (the summary line word for word)', () => {
     expect(weekTexts.title('ann')).toBe("ann's week");
     expect(weekTexts.range('Nov 23', 'Nov 29')).toBe('Nov 23 – Nov 29');
     expect(weekTexts.summary(summary)).toBe('18 of 22 answered, 15 correct; 3 due tomorrow');

@@ -1,7 +1,7 @@
 import type { WeekItem, WeekSummary } from './contracts/week.ts';
 import { texts } from './texts.ts';
 
-/** The texts of a child's week (issue 19): /week/{name}. */
+/** The texts of a child's week: /week/{name}. */
 export const weekTexts = texts({
   title: (name: string) => `${name}'s week`,
   range: (from: string, to: string) => `${from} – ${to}`,

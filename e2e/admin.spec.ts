@@ -2,8 +2,8 @@ import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { type Account, demo, expect, openSignIn, signIn, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
- * Issue 14 in the browser: the administrator runs the school from /91b-admin. A new service, two
- * students subscribed to it, a parent made and linked to one of them; the parent then sees that
+ * The admin console in the browser: the administrator runs the school from /91b-admin. A new service,
+ * two students subscribed to it, a parent made and linked to one of them; the parent then sees that
  * child's dashboard, and the student their new service's section. Non-admins never see the console.
  */
 

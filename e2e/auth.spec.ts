@@ -55,7 +55,7 @@ test('a wrong password shows the alert and clears the password field', async ({ 
   await openSignIn(page);
   const signInButton = page.getByRole('button', { name: 'Sign in' });
   await expect(signInButton).toBeDisabled();
-  // Enter with empty fields gives the spec's alerts.
+  // Enter with empty fields gives the empty-field alerts.
   await page.getByLabel('Email Address').press('Enter');
   await expect(page.getByRole('alert')).toHaveText(/User email is empty!/);
   await page.getByLabel('Email Address').fill(demo.alice.email);
@@ -133,7 +133,7 @@ test("a student opening another student's page is told Access Denied!", async ({
   await expect(page).toHaveURL('/user/bob');
   await page.goto('/user/alice');
   await expect(page.getByRole('alert')).toHaveText(/Access Denied!/);
-  // A student refused a student's page goes to their own tutoring page (spec 1 §8).
+  // A student refused a student's page goes to their own tutoring page.
   await expect(page).toHaveURL('/tutoring/bob');
 });
 

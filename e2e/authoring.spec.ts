@@ -4,7 +4,7 @@ import { e2eNow } from './clock.ts';
 import { demo, expect, openSignIn, signIn, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
- * The teacher's tools end to end (issue 4): upload in two tabs with locked fields, bulk JSON with a
+ * The teacher's tools end to end: upload in two tabs with locked fields, bulk JSON with a
  * broken item fixed inline, archive search on page 2 and reassignment, modify with its effect on an
  * earlier submission, and the teacher page calendar.
  */
@@ -45,7 +45,7 @@ test('a teacher writes two questions in two tabs with locked due date and studen
   await page.goto('/upload');
   await expect(page.getByRole('heading', { name: 'Upload' })).toBeVisible();
 
-  // An empty form is refused with the spec's first alert.
+  // An empty form is refused with the upload's first alert.
   await page.getByRole('button', { name: 'Assign to Students' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Answer is missing\./);
 
@@ -59,7 +59,7 @@ test('a teacher writes two questions in two tabs with locked due date and studen
   await page.getByLabel('Explanation', { exact: true }).fill('It is the first.');
   const due = localIn(30);
   await page.getByLabel('Due Date', { exact: true }).fill(due);
-  // Typed dates are read in the app's zone, shown beside them (issue 11).
+  // Typed dates are read in the app's zone, shown beside them.
   await expect(page.getByText(`${APP_ZONE} time`)).toBeVisible();
   await page.getByRole('button', { name: 'Lock Due Date' }).click();
   await page.getByPlaceholder('Search students').fill(first);
@@ -68,7 +68,7 @@ test('a teacher writes two questions in two tabs with locked due date and studen
 
   await page.getByRole('button', { name: 'Preview Question & Submission' }).click();
   const preview = page.getByRole('region', { name: 'Preview' });
-  // First as the student will see it: the options to choose from (issue 11), then the result card.
+  // First as the student will see it: the options to choose from, then the result card.
   await expect(preview.getByRole('heading', { name: '1. Tab one' })).toHaveCount(2);
   const asStudent = preview.getByRole('article').first();
   await expect(asStudent.getByRole('radio', { name: 'yes' })).toBeVisible();

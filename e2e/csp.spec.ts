@@ -66,7 +66,7 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
   await visit(page, '/upload/multiples', 'Bulk upload');
   await visit(page, '/marking/alice', /Marking/);
   await visit(page, '/review-schedule/alice', "alice's review schedule");
-  // The teacher is also the admin (issue 14).
+  // The teacher is also the admin.
   await visit(page, '/91b-admin', 'Administrator console');
 
   expect(violations).toEqual([]);

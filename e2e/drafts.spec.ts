@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 11, lost or wrong data: two tabs of one student never overwrite each other's drafts, a stale
+ * Lost or wrong data: two tabs of one student never overwrite each other's drafts, a stale
  * tab's submit never stores an answer the student has since replaced, and one over-long answer is
  * stopped in the page with words that name its question (never "offline", never "0.studentAnswer").
  */

@@ -4,11 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 12, "paint first": a prerendered page (the sign-in pages) paints once, whole, from its HTML,
- * and the app takes it over without changing it. A browser that paints while still reading the page
- * (a slow connection, a busy phone) must not show half a form and then move it (a layout shift, and a
- * later largest paint: Lighthouse measured CLS 0.07 on /login and 0.27 on /signup before
- * server/http/web.ts held the first paint until #root was read).
+ * Paint first: a prerendered page (the sign-in pages) paints once, whole, from its HTML, and the app
+ * takes it over without changing it. A browser that paints while still reading the page (a slow
+ * connection, a busy phone) must not show half a form and then move it (a layout shift, and a later
+ * largest paint): server/http/web.ts holds the first paint until #root is read.
  */
 
 /**

@@ -26,7 +26,7 @@ import * as weekTexts from '../common/weekTexts.ts';
 import { apiAs, demo, expect, hoursFromNow, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
- * Issue 19, "both languages complete": in a Korean browser, every page of each persona (student,
+ * Both languages complete: in a Korean browser, every page of each persona (student,
  * teacher and admin, parent, a visitor of the portfolio), the dialogs that matter, the failure screens
  * and the header's menu folded on a phone are swept for
  * English. The English looked for is every text of the common/ texts files that the Korean mirror

@@ -12,7 +12,7 @@ import { e2eNow } from './clock.ts';
 import { apiAs, demo, expect, hoursFromNow, signUp, test, uniqueName } from './fixtures.ts';
 
 /**
- * Issue 19: the interface in English and in Korean. The main flow (sign in, answer a question, find
+ * The interface in English and in Korean. The main flow (sign in, answer a question, find
  * it among the submissions) runs once in each browser language; the header's switch changes the
  * language, and the choice follows the user to another browser after signing out and in; a page the
  * server rendered comes in the browser's language and the app takes it over without redrawing it.
@@ -109,7 +109,7 @@ for (const language of ['en', 'ko'] as const) {
       await card.getByRole('radio', { name: '4', exact: true }).check();
       await expect(panel.getByText(tutoring.progress(1, 1))).toBeVisible();
       await panel.getByRole('button', { name: tutoring.submitAll }).click();
-      // The spec's confirm, in the language shown, with its buttons.
+      // The submit confirm, in the language shown, with its buttons.
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(submissions.confirmSubmit);
       await expect(dialog.getByRole('button', { name: layoutTexts.cancel })).toBeVisible();

@@ -14,9 +14,10 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 13 in the browser: the student dashboard (profile card, sections loaded on first open,
- * charts that really draw), Edit Profile with a picture, a parent reaching a child's statistics, and
- * the statistics page's own rules (401 remembers the address, another parent's child is refused).
+ * Dashboards and statistics in the browser: the student dashboard (profile card, sections loaded on
+ * first open, charts that really draw), Edit Profile with a picture, a parent reaching a child's
+ * statistics, and the statistics page's own rules (401 remembers the address, another parent's child
+ * is refused).
  */
 
 /** Someone calling the API from a context of their own (cookies apart from the browser page's). */

@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 11, the marking inbox: every student's unmarked answers at /marking, marked by keyboard
+ * The marking inbox: every student's unmarked answers at /marking, marked by keyboard
  * (1 correct, 2 wrong, arrows move) with one submit; the header's count; a past mark changed from
  * the student's Submissions page; /marking/{name} with the header and a way back; an unknown
  * student named as such; the page at 360 px.

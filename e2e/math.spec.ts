@@ -13,9 +13,9 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 16 in the browser, on the e2e clock (`page.clock` moves the game's timer): the countdown, a
- * correct answer, a timeout recorded as −1 and what it does to the timer, an answer kept through a
- * dropped connection, 'Done' at 100, the results page's pies and the dashboard's chart.
+ * The addition drill in the browser, on the e2e clock (`page.clock` moves the game's timer): the
+ * countdown, a correct answer, a timeout recorded as −1 and what it does to the timer, an answer kept
+ * through a dropped connection, 'Done' at 100, the results page's pies and the dashboard's chart.
  */
 
 /** A new student (sign-up through the API) who has already answered `answered` questions today. */

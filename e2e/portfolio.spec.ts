@@ -5,8 +5,9 @@ import { e2eNow } from './clock.ts';
 import { expect, test, uniqueName } from './fixtures.ts';
 
 /**
- * Issue 17: the owner's public pages. The landing page paints from its HTML at any width, its
- * timeline draws on the page's clock (the tests move it), and the other pages do what spec 2 §2 says.
+ * The owner's public pages (docs/product.md, "Portfolio pages"): the landing page paints from its
+ * HTML at any width, its timeline draws on the page's clock (the tests move it), and the stopwatch,
+ * wall, spinner, sandbox and /prev behave as described there.
  */
 
 /** A full-page screenshot kept with the test's results (test-results/…), whether it passes or not. */
@@ -19,7 +20,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 const timelineHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 'Timeline' });
 const circle = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label}`) });
 
-/** Brings the timeline into view, which starts its draw (spec 2 §4: the section turns active). */
+/** Brings the timeline into view, which starts its draw (the section turns active in view). */
 async function showTimeline(page: Page) {
   await timelineHeading(page).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
 }
@@ -102,7 +103,7 @@ test.describe('the landing page', () => {
     await showTimeline(page);
     // In view, the line starts drawing (its timers are set on the stopped clock).
     await expect(page.locator('[data-phase="drawing"]')).toBeAttached();
-    // Spec 2 §9: circles at 0, 2, 4, 7, 9, 11 and 11.5 s; the line is drawn at 12 s.
+    // Circles at 0, 2, 4, 7, 9, 11 and 11.5 s; the line is drawn at 12 s.
     await page.clock.runFor(100);
     await expect(circle(page, owner.timeline[0]!.label)).toBeVisible();
     await expect(circle(page, owner.timeline[1]!.label)).toBeHidden();
@@ -257,7 +258,7 @@ test.describe('the stopwatch', () => {
     await expect(mine).toHaveCount(4);
     await expect(page.locator('[data-clock]')).toHaveText('00:00:00.00');
     await expect(page.getByLabel('Name', { exact: true })).toBeEnabled();
-    // Spec 2 §4: s, p, r, d — newest first.
+    // Start, pause, resume, reset: newest first.
     await expect(mine.locator('[class*="kind"]')).toHaveText(['Reset', 'Resume', 'Pause', 'Start']);
     await expect(mine.first()).toContainText('just now');
     expect(await mine.evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).toEqual([

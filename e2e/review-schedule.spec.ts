@@ -15,7 +15,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Spaced review end to end (issue 19), on the e2e clock and at 480 px: with scheduling on, a student
+ * Spaced review end to end, on the e2e clock and at 480 px: with scheduling on, a student
  * redoes one question right and one wrong; the right one leaves today's list and is shown coming back
  * on the ladder's first day (tomorrow), the wrong one stays due; the teacher pins the wrong one to
  * tomorrow, retires the right one and sets the ladder, by keyboard; the student's Review then has

@@ -15,9 +15,10 @@ import { firstVisits } from '../scripts/size.ts';
 import { demo, expect, openSignIn, signIn, test } from './fixtures.ts';
 
 /**
- * Issue 12: the app is split by route. A first visit downloads only what its page needs (within the
- * byte budgets), the teacher tools load when a teacher opens them, and a chunk that fails to load
- * shows spec 2 §8's message with Retry, or reloads a tab left open across a deploy.
+ * The app is split by route (docs/architecture.md, "Splitting the web app"). A first visit downloads
+ * only what its page needs (within the byte budgets), the teacher tools load when a teacher opens
+ * them, and a chunk that fails to load shows the chunk failure message with Retry, or reloads a tab
+ * left open across a deploy.
  */
 const distDir = path.resolve(import.meta.dirname, '../dist/web');
 

@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 19, suggested marks in the marking inbox: each short answer says what mark is suggested and
+ * Suggested marks in the marking inbox: each short answer says what mark is suggested and
  * why; nothing is marked on opening, waiting or moving through the answers (no request, the
  * database unchanged) until the teacher presses Enter (or taps Accept); at 480 px it fits.
  */

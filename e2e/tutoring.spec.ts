@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The tutoring core end to end (issue 3): a teacher's questions reach a new student, who answers
+ * The tutoring core end to end: a teacher's questions reach a new student, who answers
  * across two pages, keeps drafts over a reload and a new sign-in, submits, sees the score and the
  * calendar; the teacher marks the short answer; review takes a correct redo off the list.
  */
@@ -214,7 +214,7 @@ test('review lists the wrong answers and a correct redo leaves the list', async 
   await expect(page.locator('article')).toHaveCount(1);
   await expect(card(page, 'Q4 evens')).toBeVisible();
 
-  // First answers decide the score; the redos are counted apart (issue 11).
+  // First answers decide the score; the redos are counted apart.
   await page.goto(`/submission/${name}`);
   await expect(page.getByTestId('score')).toHaveText('Score 4 / 7 (57.14%)');
   await expect(page.getByTestId('redos')).toHaveText(

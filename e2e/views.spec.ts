@@ -13,7 +13,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 11, what people see: a parent's read-only views and where a refusal takes them; Review keeps
+ * What people see: a parent's read-only views and where a refusal takes them; Review keeps
  * its ticks as drafts and shows the last answer as options; the empty tutoring page; /signup while
  * signed in; code without a language tag labelled "Code".
  */

@@ -1,9 +1,10 @@
 import { apiAs, demo, expect, hoursFromNow, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
 
 /**
- * Issue 19 in the browser: a parent opens a child's week from their dashboard, reads the one-line
- * summary the API's figures make, steps back a week (the week in the address), and the page prints
- * without the header or its buttons. On the e2e clock the run is in the week of Monday 2026-03-09.
+ * A child's week in the browser: a parent opens a child's week from their dashboard, reads the
+ * one-line summary the API's figures make, steps back a week (the week in the address), and the page
+ * prints without the header or its buttons. On the e2e clock the run is in the week of Monday
+ * 2026-03-09.
  */
 test('dana opens alice’s week, steps back a week, and prints it without the header', async ({
   page,

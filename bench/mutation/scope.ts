@@ -1,5 +1,5 @@
 /**
- * What `npm run test:mutation` mutates, folder by folder (issue 10): the shared contracts and rules,
+ * What `npm run test:mutation` mutates, folder by folder: the shared contracts and rules,
  * the HTTP layer, and the services, queries and thin routes of four tutoring domains. Tests are
  * never mutated: neither `*.test.ts` nor the type tests `*.test-d.ts`, which no test run executes.
  */

@@ -5,7 +5,7 @@ import { validationTexts } from '../validationTexts.ts';
 import { z } from '../zod.ts';
 import { emailField, usernameField } from './users.ts';
 
-/** The admin console's calls (issue 14, spec 2 §2 "Administrator console"). */
+/** The admin console's calls (docs/product.md, "Admin console"). */
 
 // Defined beside the other limits (a module without zod, which the pages read).
 export { adminLimits };

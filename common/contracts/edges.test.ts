@@ -5,7 +5,7 @@ import { OAuthRegisterRequest } from './oauth.ts';
 import { WallModerationQuery, WallModerationRequest, WallPostParams } from './portfolio.ts';
 import { AssignmentCreateRequest, MarkingQuery, QuestionCreateRequest } from './tutoring.ts';
 
-/** Survivors of common/'s mutation run in the request contracts (issue 10): each refusal word for word. */
+/** Survivors of common/'s mutation run in the request contracts: each refusal word for word. */
 function refusal(schema: z.ZodType, value: unknown): string {
   const result = schema.safeParse(value);
   if (result.success) throw new Error(`accepted: ${JSON.stringify(value).slice(0, 200)}`);

@@ -72,7 +72,7 @@ export const MathIssued = z.object({
 });
 export type MathIssued = z.output<typeof MathIssued>;
 
-/** One day of the drill (spec 2 §3 "Daily count"). */
+/** One day of the drill: a student's correct and wrong answers that day. */
 export const MathDayCount = z.object({
   name: z.string(),
   date: z.string(),

@@ -1,7 +1,7 @@
 import { limits } from '../limits.ts';
 import { z } from '../zod.ts';
 
-/** `POST users/oauth/register` (spec 2 §7): the one-use code from `/oauth2/register?token=…`. */
+/** `POST users/oauth/register`: the one-use code from `/oauth2/register?token=…`. */
 export const OAuthRegisterRequest = z.object({
   token: z
     .string({ error: 'is required' })

@@ -7,7 +7,7 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES };
 
 export type SortOrder = { field: string; direction: 'asc' | 'desc' };
 
-/** The Spring Data page shape the original client reads (DESIGN §2). */
+/** The Spring Data page shape the original client reads (docs/api.md, "Paging"). */
 export type SortInfo = { empty: boolean; sorted: boolean; unsorted: boolean };
 export type Page<T> = {
   content: T[];

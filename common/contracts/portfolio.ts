@@ -12,7 +12,7 @@ const HIDDEN_IN_TEXT = /(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 const plainLine = (max: number) =>
   text({ max }).refine((value) => !HIDDEN_IN_LINE.test(value), validationTexts.controlCharactersInLine);
 
-// ---- stopwatch (spec 2 §3, §4, §7) ----
+// ---- stopwatch ----
 
 /**
  * `POST stopwatch {name, generatedDate, elapsedTime, type, relatedID}`. A start (`s`) begins a run at
@@ -49,7 +49,7 @@ export const StopwatchRecordRequest = z
   });
 export type StopwatchRecordRequest = z.output<typeof StopwatchRecordRequest>;
 
-// ---- wall (issue 17) ----
+// ---- wall ----
 
 export const WALL_STATES = ['pending', 'approved', 'hidden'] as const;
 export type WallState = (typeof WALL_STATES)[number];

@@ -42,7 +42,7 @@ import {
 } from './responses.ts';
 
 /**
- * The response contracts (issue 10). The server checks every answer against them in its tests
+ * The response contracts. The server checks every answer against them in its tests
  * (CHECK_RESPONSES); these unit tests hold each shape on its own: a valid answer of every shape
  * parses to itself (nothing dropped), and the variants that matter are refused — a field missing, a
  * wrong type, a count below 0, an id of 0, a mark outside −1, 0, 1, a value outside its list.

@@ -34,10 +34,10 @@ export const AuthCheckResponse = z.object({
   roles: z.array(z.string()),
   /**
    * The app's time zone (`APP_TIME_ZONE`, e.g. `Asia/Seoul`): dates typed without an offset are read
-   * in it, by the server and by the pages alike, and the pages show it next to such dates (issue 11).
+   * in it, by the server and by the pages alike, and the pages show it next to such dates.
    */
   timeZone: z.string(),
-  /** The interface language the user chose (issue 19), or null: the browser's languages decide. */
+  /** The interface language the user chose, or null: the browser's languages decide. */
   language: z.enum(LANGUAGES).nullable(),
 });
 export type AuthCheckResponse = z.output<typeof AuthCheckResponse>;
@@ -58,8 +58,8 @@ export const UserCard = z.object({
 export type UserCard = z.output<typeof UserCard>;
 
 /**
- * `GET users/{name}` (the original's UserResponse) with the profile card's figures (spec 1 §3;
- * defined in docs/api.md). `imageURL` is the default avatar when the person has no picture.
+ * `GET users/{name}` (the original's UserResponse) with the profile card's figures
+ * (defined in docs/api.md). `imageURL` is the default avatar when the person has no picture.
  */
 export const UserResponse = UserCard.extend({
   /** Questions ever assigned: still pending plus answered (each first answer answers one). */
@@ -164,7 +164,10 @@ export const QuestionOnly = z.object({
 });
 export type QuestionOnly = z.output<typeof QuestionOnly>;
 
-/** Spaced review (issue 19): Where a question of the review list stands: due from `dueDay` (`due`: by today), right redos in a row (`step`), pinned by a tutor. */
+/**
+ * Where a question of the review list stands in spaced review: due from `dueDay` (`due`: by today),
+ * right redos in a row (`step`), pinned by a tutor.
+ */
 export const SubmissionReview = z.object({
   dueDay: day,
   due: z.boolean(),
@@ -182,7 +185,7 @@ export const SubmissionQuestion = z.object({
   marked: mark,
   /** A redo of a question the student had wrong (review page). */
   redo: z.boolean(),
-  /** Only in the review list (issue 19): when the question is due and where it stands on the ladder. */
+  /** Only in the review list: when the question is due and where it stands on the ladder. */
   review: SubmissionReview.optional(),
 });
 export type SubmissionQuestion = z.output<typeof SubmissionQuestion>;
@@ -191,7 +194,7 @@ export type SubmissionQuestion = z.output<typeof SubmissionQuestion>;
 export const MarkingItem = SubmissionQuestion.extend({ student: z.string() });
 export type MarkingItem = z.output<typeof MarkingItem>;
 
-/** Why the inbox suggests a mark (issue 19); the page says it in words (common/markingTexts.ts). */
+/** Why the inbox suggests a mark; the page says it in words (common/markingTexts.ts). */
 export const SUGGESTION_REASONS = ['exact', 'normalised', 'code', 'earlier'] as const;
 export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
 
@@ -314,7 +317,7 @@ export const TopicStat = z.object({
 });
 export type TopicStat = z.output<typeof TopicStat>;
 
-// ---- spaced review (issue 19) ----
+// ---- spaced review ----
 
 /** `GET review/count/{name}`: due by today (the header's figure), due later, stuck, retired. */
 export const ReviewCounts = z.object({ due: count, later: count, stuck: count, retired: count });
@@ -360,7 +363,7 @@ export const ReviewSchedule = z.object({
 });
 export type ReviewSchedule = z.output<typeof ReviewSchedule>;
 
-// ---- the owner's public pages (issue 17) ----
+// ---- the owner's public pages ----
 
 /**
  * One record of the stopwatch's history (`GET stopwatch`). Its type is common/portfolio/stopwatch.ts's

@@ -3,7 +3,7 @@ import { ladderLimits, ladderProblem } from '../reviewSchedule.ts';
 import { idField, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
-/** Spaced review (issue 19): what a tutor sends. The answers' contracts are in responses.ts. */
+/** Spaced review: what a tutor sends. The answers' contracts are in responses.ts. */
 
 /** `POST review/pin/{name}`, `POST review/retire/{name}`: one question of the student. */
 export const ReviewQuestionRequest = z.object({ questionId: idField });

@@ -36,7 +36,7 @@ const nameList = (max: number, itemMax: number) =>
     })
     .max(max, `must have at most ${max} items`);
 
-/** `POST questions` (spec 1 §7): checked further in the service against the clock and the database. */
+/** `POST questions`: checked further in the service against the clock and the database. */
 export const QuestionCreateRequest = z.object({
   title: text({ max: questionLimits.titleMax }),
   question: text({ max: questionLimits.questionMax }),
@@ -176,7 +176,7 @@ export const YearMonthParams = z.object({
 // ---- answers ----
 
 /**
- * `GET marking` (the marking inbox, issue 11): every unmarked answer of every student, or of one
+ * `GET marking` (the marking inbox): every unmarked answer of every student, or of one
  * student (`student`, a username) and/or one due day (`date`, as `?date=` everywhere else).
  */
 export const MarkingQuery = z.object({

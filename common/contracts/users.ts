@@ -73,9 +73,9 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const RoleList = z.array(z.enum(ROLES)).min(1, 'must name at least one role');
 
 /**
- * `PATCH users`: a person edits their own username and email (spec 1 §2 Edit Profile). A changed
- * email needs `currentPassword`. `id` and `role` are accepted as the original client sends them,
- * but must be the caller's own (roles are the administrator's).
+ * `PATCH users`: a person edits their own username and email (the profile card's Edit Profile). A
+ * changed email needs `currentPassword`. `id` and `role` are accepted as the original client sends
+ * them, but must be the caller's own (roles are the administrator's).
  */
 export const ProfileUpdateRequest = z.object({
   id: idField.nullish(),
@@ -95,7 +95,7 @@ export const LanguageRequest = z.object({
 });
 export type LanguageRequest = z.input<typeof LanguageRequest>;
 
-/** The JSON body of every error answer (DESIGN §2); described as such in /api/openapi.json. */
+/** The JSON body of every error answer (docs/api.md, "Errors"); described as such in /api/openapi.json. */
 export const ApiErrorBody = z.object({
   /** The HTTP status again. */
   status: z.number().int(),

@@ -1,7 +1,7 @@
 /**
- * The two languages of the interface (issue 19) and the shape a translation must have.
+ * The two languages of the interface and the shape a translation must have.
  *
- * The English texts are the objects of common/messages.ts and common/*Texts.ts (the specification's
+ * The English texts are the objects of common/messages.ts and common/*Texts.ts (the fixed
  * words; tests import them). Each has a Korean mirror in common/i18n/ko/<same file name>.ts exporting
  * the same names with the same keys; `Translation<typeof english>` is the type that mirror must
  * satisfy: a string for every string, a function taking the same arguments for every function, the

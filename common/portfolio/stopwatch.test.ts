@@ -12,7 +12,7 @@ import {
 
 const seoul = (iso: string) => wallClock(new Date(iso), 'Asia/Seoul');
 
-describe('stopwatch formats (spec 2 §2, §4)', () => {
+describe('stopwatch formats', () => {
   it('shows hh:mm:ss.cc from hundredths, hours going past 99', () => {
     expect(formatStopwatch(0)).toBe('00:00:00.00');
     expect(formatStopwatch(6_123)).toBe('00:01:01.23');

@@ -1,7 +1,7 @@
 import type { WallClock } from '../dates.ts';
 
 /**
- * The stopwatch's rules shared by the server and the page (spec 2 §3–§5, §9), without zod, so the
+ * The stopwatch's rules shared by the server and the page, without zod, so the
  * page's first load does not carry a schema library for its clock.
  */
 
@@ -33,7 +33,7 @@ export type Ago = Pick<StopwatchRecord, 'yearAgo' | 'monthAgo' | 'dayAgo' | 'hou
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Spec 2 §2: `hh:mm:ss.cc` from hundredths of a second (hours keep counting past 99). */
+/** `hh:mm:ss.cc` from hundredths of a second (hours keep counting past 99). */
 export function formatStopwatch(hundredths: number): string {
   const h = Math.floor(hundredths / 360_000);
   const m = Math.floor(hundredths / 6000) % 60;
@@ -77,7 +77,7 @@ export type StopwatchWords = {
   duration: (hours: number, minutes: number) => string;
 };
 
-/** Spec 2 §4: 'N years/months/days/hours/minutes ago' by the largest non-zero unit. */
+/** 'N years/months/days/hours/minutes ago' by the largest non-zero unit. */
 export function agoInWords(ago: Ago, words: StopwatchWords): string {
   const units: [number, AgoUnit][] = [
     [ago.yearAgo, 'year'],
@@ -91,7 +91,7 @@ export function agoInWords(ago: Ago, words: StopwatchWords): string {
   return words.ago(found[0], found[1]);
 }
 
-/** Spec 2 §4: a pause's or reset's duration as hours and minutes ('' under a minute). */
+/** A pause's or reset's duration as hours and minutes ('' under a minute). */
 export function durationInWords(hundredths: number, words: StopwatchWords): string {
   const minutes = Math.floor(hundredths / 6000);
   if (minutes === 0) return '';

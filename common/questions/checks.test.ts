@@ -149,7 +149,7 @@ describe('checkBulkItem', () => {
       expect(checkBulkItem(item, NOW, ZONE)).toEqual({ problems: ['Item is not an object'], question: null });
   });
 
-  it("lists every missing field in the spec's words and order", () => {
+  it('lists every missing field in the fixed words and order', () => {
     expect(checkBulkItem({}, NOW, ZONE)).toEqual({
       problems: [
         'Title is missing',

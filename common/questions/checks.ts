@@ -98,7 +98,7 @@ const candidateText = (c: unknown): string | null =>
       : null;
 
 /**
- * One item of a bulk upload (spec 1 §5): the spec's messages for what is missing, in its order, then
+ * One item of a bulk upload: the product's fixed messages for what is missing, in their order, then
  * the same rules as a single question. Answers the problems (empty when fine) and the item ready to
  * save.
  */

@@ -1,9 +1,9 @@
 import { splitCode } from './rules.ts';
 
 /**
- * Suggested marks for short answers (issue 19): when two short answers count as "the same", and how a
+ * Suggested marks for short answers: when two short answers count as "the same", and how a
  * student's answer compares with the model answer. Pure, shared by the server (which suggests) and
- * the tests; the rules are in docs/architecture.md ("Suggested marks").
+ * the tests; the rules are in docs/product.md ("Marking").
  *
  * The rules err towards *no* suggestion: a suggestion the teacher must overrule is worse than none,
  * so two answers are the same only when they differ in ways that never change their meaning.

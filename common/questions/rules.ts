@@ -1,6 +1,6 @@
 /**
- * The single source of truth for question types, marks, the `&code:` encoding and answer comparison
- * (DESIGN §4 `common/questions`). Used by the server's marking, the pages and the upload forms.
+ * The single source of truth for question types, marks, the `&code:` encoding and answer comparison.
+ * Used by the server's marking, the pages and the upload forms.
  */
 
 export const QUESTION_TYPES = ['m', 'M', 's'] as const;
@@ -21,7 +21,7 @@ export const optionLimits = { min: 2, max: 5 } as const;
 /**
  * Splits a question text or option value at the first `&code:` marker: the prose before it and the
  * code after it, whose language is the optional `&type=<lang>:` tag. Untagged code has no language
- * (null: shown as "Code", never labelled as a language it may not be; issue 11).
+ * (null: shown as "Code", never labelled as a language it may not be).
  */
 export function splitCode(text: string): {
   text: string;

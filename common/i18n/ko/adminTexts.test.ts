@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from './adminTexts.ts';
 
-/** The Korean admin console's text functions (issue 10), the words written out by hand. */
+/** The Korean admin console's text functions, the words written out by hand. */
 describe('admin texts (Korean)', () => {
   it('services, reloads and the services matrix', () => {
     expect(adminTexts.serviceAdded('수학')).toBe('수학 서비스가 추가되었습니다!');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarTexts, chartTexts, dashboardTexts, statsTexts } from './insightTexts.ts';
 
-/** The Korean dashboard and statistics texts' logic (issue 10), the words written out by hand. */
+/** The Korean dashboard and statistics texts' logic, the words written out by hand. */
 describe('insight texts (Korean)', () => {
   it('dashboard and profile card', () => {
     expect(dashboardTexts.roleNames.PARENT).toBe('학부모');

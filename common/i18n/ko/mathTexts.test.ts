@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mathTexts } from './mathTexts.ts';
 
-/** The Korean addition drill's text functions (issue 10), the words written out by hand. */
+/** The Korean addition drill's text functions, the words written out by hand. */
 describe('math texts (Korean)', () => {
   it('the entry page, the game and the results', () => {
     expect(mathTexts.todayCount(40)).toBe('오늘 100문제 중 40문제를 풀었습니다.');

@@ -8,7 +8,7 @@ import {
   wallTexts,
 } from './portfolioTexts.ts';
 
-/** The Korean public pages' text logic (issue 10): each function and list, the words written out by hand. */
+/** The Korean public pages' text logic: each function and list, the words written out by hand. */
 describe('portfolio texts (Korean)', () => {
   it('landing', () => {
     expect(portfolioTexts.periodPhotos('대학')).toBe('대학 사진');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewTexts } from './reviewTexts.ts';
 
-/** Spaced review's Korean text functions (issue 10), the words written out by hand. */
+/** Spaced review's Korean text functions, the words written out by hand. */
 describe('review texts (Korean)', () => {
   it('the review page and its links', () => {
     expect(reviewTexts.dueToday(3)).toBe('오늘 복습할 문제 3개');

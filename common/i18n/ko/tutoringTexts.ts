@@ -6,7 +6,7 @@ export const tutoringTexts: Translation<typeof en.tutoringTexts> = {
   heading: (name) => `${name}의 문제`,
   questionLabel: (number) => `문제 ${number}`,
 
-  // The side panel (spec 1 §2).
+  // The side panel.
   answerTitle: '내 답안',
   checkTitle: '답안 확인',
   jumpTo: '문제로 이동',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validationTexts as t } from './validationTexts.ts';
 
-/** The Korean refusals' text functions (issue 10), the words written out by hand. */
+/** The Korean refusals' text functions, the words written out by hand. */
 describe('validation texts (Korean)', () => {
   it('limits', () => {
     expect(t.required).toBe('꼭 입력해야 합니다');
