@@ -7,7 +7,7 @@ import { contentProblems } from './src/pages/portfolio/content/validate.ts';
 
 const PHOTOS_DIR = path.resolve(import.meta.dirname, 'src/pages/portfolio/content/photos');
 
-/** Stops the build when the owner's content (issue 17) is incomplete, listing what to fix. */
+/** Stops the build when the owner's content is incomplete, listing what to fix. */
 function ownerContentCheck(): Plugin {
   return {
     name: 'tutorfolio:owner-content',
@@ -131,7 +131,7 @@ export default defineConfig({
     react(),
     treeShakeReactRouter(),
     ownerContentCheck(),
-    // The portfolio's pictures as AVIF and WebP at a few widths, made at build time (issue 17).
+    // The portfolio's pictures as AVIF and WebP at a few widths, made at build time.
     portfolioPhotos({
       dir: PHOTOS_DIR,
       cacheDir: path.resolve(import.meta.dirname, '../node_modules/.cache/tutorfolio-photos'),
@@ -140,7 +140,7 @@ export default defineConfig({
       // The app itself, started once the first screen has painted (main.tsx).
       { paths: '*', modules: ['web/src/start.tsx'] },
       // The pages first visits open most; patterns as in web/src/routes.tsx.
-      // The owner's landing page (issue 17): prerendered, its styles inlined from these links.
+      // The owner's landing page: prerendered, its styles inlined from these links.
       { paths: ['/'], modules: ['web/src/pages/portfolio/LandingPage.tsx'] },
       {
         paths: ['/login', '/signin', '/signup', '/logout'],
@@ -187,7 +187,7 @@ export default defineConfig({
             },
             // Every page, sign-in included: the route table, loading/failure screens, HTTP client, the
             // toasts and the kit's small widgets (button, field, card), the language runtime (Lingui's
-            // core under web/src/i18n) and its switch (issue 19; the Korean texts stay chunks of their own).
+            // core under web/src/i18n) and its switch (the Korean texts stay chunks of their own).
             {
               name: 'app',
               test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|i18n[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits|i18n[\\/]translation)\.ts|node_modules[\\/]@lingui[\\/]core[\\/]/,
@@ -223,7 +223,7 @@ export default defineConfig({
               test: /web[\\/]src[\\/]pages[\\/]auth[\\/](LoginPage|PasswordInput|ProviderButtons|auth\.module)\b/,
               priority: 25,
             },
-            // What the owner's public pages share (issue 17): the owner's content, its pictures' list,
+            // What the owner's public pages share: the owner's content, its pictures' list,
             // the picture, motion and link helpers, the pages' words. One file instead of several.
             {
               name: 'portfolio',

@@ -5,7 +5,7 @@ import { FrameLoading, PageLoading, ScreenLoading } from './routing/loading.tsx'
 import { RouteBoundary } from './routing/RouteBoundary.tsx';
 
 /*
- * Spec 1 §2's routes. Every page area is its own chunk, loaded when its route is first visited (or
+ * The app's routes. Every page area is its own chunk, loaded when its route is first visited (or
  * earlier, when a link to it is hovered or focused): the entry holds only React, the router, this
  * table and the loading/failure screens. A new page follows the same pattern (docs/architecture.md,
  * "Splitting the web app"): declare it with lazyPage below, mount it with `content(...)` under the
@@ -16,14 +16,14 @@ import { RouteBoundary } from './routing/RouteBoundary.tsx';
 const login = lazyPage('login', () => import('./pages/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const signup = lazyPage('signup', () => import('./pages/auth/SignupPage.tsx').then((m) => m.SignupPage));
 const logout = lazyPage('logout', () => import('./pages/auth/LogoutPage.tsx').then((m) => m.LogoutPage));
-// Spec 1 §2's variant sign-in page: the same module (and chunk) as /login.
+// The variant sign-in page ('Welcome Back'): the same module (and chunk) as /login.
 const signin = lazyPage('signin', () => import('./pages/auth/LoginPage.tsx').then((m) => m.WelcomeBackPage));
-// Spec 2 §2: where a provider sign-in by someone new lands; few visitors need it, so its own chunk.
+// Where a provider sign-in by someone new lands; few visitors need it, so its own chunk.
 const oauthRegister = lazyPage('oauth-register', () =>
   import('./pages/auth/OAuthRegisterPage.tsx').then((m) => m.OAuthRegisterPage),
 );
 
-// The owner's public pages (issue 17): each its own chunk; the landing page is prerendered.
+// The owner's public pages: each its own chunk; the landing page is prerendered.
 const landing = lazyPage(
   'landing',
   () => import('./pages/portfolio/LandingPage.tsx').then((m) => m.LandingPage),
@@ -109,13 +109,13 @@ const bulkUpload = lazyPage(
   () => import('./pages/upload/BulkUploadPage.tsx').then((m) => m.BulkUploadPage),
   ['authoring', 'tutoring', 'submissions'],
 );
-// Spec 2 §2: a learner's statistics (teachers, admins, a linked parent); it draws charts.
+// A learner's statistics (teachers, admins, a linked parent); it draws charts.
 const stats = lazyPage('stats', () => import('./pages/stats/StatsPage.tsx').then((m) => m.StatsPage), [
   'insight',
   'week',
   'review',
 ]);
-// The marking inbox (issue 11) and its one-student view share their module.
+// The marking inbox and its one-student view share their module.
 const markingInbox = lazyPage(
   'marking',
   () => import('./pages/marking/MarkingPage.tsx').then((m) => m.MarkingInboxPage),
@@ -127,7 +127,7 @@ const marking = lazyPage(
   ['marking'],
 );
 
-// The timed addition drill (spec 2 §2): the entry, the game and the results (which draw charts).
+// The timed addition drill: the entry, the game and the results (which draw charts).
 const math = lazyPage('math', () => import('./pages/math/MathPage.tsx').then((m) => m.MathPage), ['math']);
 const mathGame = lazyPage(
   'math-start',
@@ -140,16 +140,16 @@ const mathResult = lazyPage(
   ['math', 'insight'],
 );
 
-// A child's week (issue 19): parents, teachers; printed on A4.
+// A child's week: parents, teachers; printed on A4.
 const week = lazyPage('week', () => import('./pages/week/WeekPage.tsx').then((m) => m.WeekPage), ['week']);
-// Spaced review (issue 19): a student's review schedule, steered by the tutor.
+// Spaced review: a student's review schedule, steered by the tutor.
 const reviewSchedule = lazyPage(
   'review-schedule',
   () => import('./pages/review-schedule/ReviewSchedulePage.tsx').then((m) => m.ReviewSchedulePage),
   ['review'],
 );
 
-// Spec 2 §2: the administrator console (issue 14); nobody else downloads it.
+// The administrator console; nobody else downloads it.
 const admin = lazyPage('admin', () => import('./pages/admin/AdminPage.tsx').then((m) => m.AdminPage), [
   'admin',
   'insight',
@@ -183,7 +183,7 @@ export const routes: RouteObject[] = [
   { path: '/login', ...screen(login) },
   { path: '/signup', ...screen(signup) },
   { path: '/logout', ...screen(logout) },
-  // The variant's route is not in the spec (decision: /signin).
+  // The variant sign-in page has its own address.
   { path: '/signin', ...screen(signin) },
   { path: '/oauth2/register', ...screen(oauthRegister) },
   {
@@ -204,7 +204,7 @@ export const routes: RouteObject[] = [
       { path: '/math', ...content(math) },
       { path: '/math/start', ...content(mathGame) },
       { path: '/math/result/:name', ...content(mathResult) },
-      // Spec 1 shows marking without the header; issue 11 gives it the header and a way back.
+      // Marking has the header too, so the teacher always has a way back.
       { path: '/marking', ...content(markingInbox) },
       { path: '/marking/:name', ...content(marking) },
       { path: '/91b-admin', ...content(admin) },

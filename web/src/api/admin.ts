@@ -14,10 +14,10 @@ import { apiJson } from './client.ts';
 
 const part = encodeURIComponent;
 
-/** The admin console's calls (issue 14, spec 2 §7 "Admin and users"). */
+/** The admin console's calls (docs/product.md, "Admin console"). */
 export const adminApi = {
   services: () => apiJson<string[]>('services'),
-  /** The name as plain text, as the original client sent it. */
+  /** The name as plain text, not JSON. */
   createService: (name: string) =>
     apiJson<ServiceResponse>('services', { method: 'POST', body: name, text: true }),
   students: () => apiJson<StudentWithSubscriptions[]>('student'),

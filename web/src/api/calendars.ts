@@ -2,7 +2,7 @@ import type { CalendarItem } from '../../../common/contracts/tutoring.ts';
 import { apiJson } from './client.ts';
 
 /**
- * The calendars (spec 1 §7), apart from api/tutoring.ts so that only the pages showing a calendar
+ * The calendars' calls, apart from api/tutoring.ts so that only the pages showing a calendar
  * carry them (the calendar chunk), not every signed-in first load.
  */
 export const calendarsApi = {

@@ -36,7 +36,7 @@ describe('apiJson / apiText', () => {
     expect(init.credentials).toBe('same-origin');
     expect(init.body).toBe('{"email":"a"}');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
-    // The language shown goes along, so the server answers in it (issue 19).
+    // The language shown goes along, so the server answers in it.
     expect((init.headers as Record<string, string>)['accept-language']).toBe('en');
   });
 

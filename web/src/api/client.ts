@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '../../../common/contracts/users.ts';
 import { limits } from '../../../common/limits.ts';
 import { currentLanguage, textsNow } from '../i18n/texts.ts';
 
-/** Every API call goes through here: base /api/v1, cookies sent, a 20 000 ms time-out (spec 1 §9). */
+/** Every API call goes through here: base /api/v1, cookies sent, a 20 000 ms time-out. */
 export const API_BASE = '/api/v1';
 
 /** A failed call. `status` is the HTTP status, or 0 when the server could not be reached or timed out. */
@@ -69,7 +69,7 @@ async function takeEarly(url: string, signal: AbortSignal): Promise<Response | n
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  // The server answers its errors in the language the interface shows (issue 19).
+  // The server answers its errors in the language the interface shows.
   const headers: Record<string, string> = {
     accept: 'application/json, text/plain',
     'accept-language': currentLanguage(),

@@ -2,8 +2,8 @@ import { textsNow } from '../i18n/texts.ts';
 import { isApiError } from './client.ts';
 
 /**
- * The one rule for the words a failed call shows (issue 11: pages used to decide this each their
- * own way, some showing only 400s, others any status below 500). Every page's handler goes through
+ * The one rule for the words a failed call shows, so that every page says the same thing for the
+ * same failure (docs/architecture.md, "Errors and messages"). Every page's handler goes through
  * here, signed-in pages through `useApiFailure` (layout/useApiFailure.ts), which first moves the
  * user on 401 and 403. Everything else is a sentence:
  * - the server could not be reached or did not answer in time: the client's own words;
@@ -13,10 +13,10 @@ import { isApiError } from './client.ts';
  *   position (`[7].title`, `7.title`), "Title must not be empty" for a field — never a raw index or
  *   field path; otherwise its message (a sentence such as 'Email is already in use!');
  * - 503: the server's message (busy: it says when to try again);
- * - other 5xx or anything unexpected: the page's generic text from the spec.
+ * - other 5xx or anything unexpected: the page's generic text.
  */
 export type FailureWords = {
-  /** The spec's generic text for this page (5xx, unexpected errors). */
+  /** The generic text for this page (5xx, unexpected errors). */
   fallback: string;
   /**
    * How the page names the item at a request position (e.g. `Question 8`). It is given the path's

@@ -4,7 +4,7 @@ import { apiJson } from './client.ts';
 
 export type MarkingFilter = { student: string | null; date: string | null };
 
-/** The marking inbox (issue 11): every student's unmarked answers, their count, one submit. */
+/** The marking inbox: every student's unmarked answers, their count, one submit. */
 export const markingApi = {
   inbox: (filter: MarkingFilter, paging: { page: number; size: number }) =>
     apiJson<Page<MarkingInboxItem>>('marking', {

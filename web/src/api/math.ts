@@ -2,7 +2,7 @@ import type { MathDayCount, MathIssued } from '../../../common/contracts/math.ts
 import type { Page } from '../../../common/contracts/paging.ts';
 import { apiJson, isApiError } from './client.ts';
 
-/** The timed addition drill's calls (spec 2 §7; docs/api.md "The timed addition drill"). */
+/** The timed addition drill's calls (docs/api.md, "The timed addition drill"). */
 export const mathApi = {
   /** Answers given on a day (`YYYY-MM-DD`; left out: today, as the server's APP_TIME_ZONE counts it). */
   dayCount: (name: string, day?: string) =>

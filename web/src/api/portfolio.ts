@@ -4,7 +4,7 @@ import { portfolioLimits } from '../../../common/limits.ts';
 import type { StopwatchRecord, StopwatchType } from '../../../common/portfolio/stopwatch.ts';
 import { apiJson } from './client.ts';
 
-/** What the stopwatch page sends (spec 2 §7); the server records its own time. */
+/** What the stopwatch page sends; the server records its own time. */
 export type StopwatchEvent = {
   name: string;
   type: StopwatchType;
@@ -13,7 +13,7 @@ export type StopwatchEvent = {
 };
 
 export const portfolioApi = {
-  /** Spec 2 §7: `GET stopwatch?page&size=10&sort=id,desc`. */
+  /** `GET stopwatch?page&size=10&sort=id,desc`: everyone's history, newest first. */
   stopwatchHistory: (page: number) =>
     apiJson<Page<StopwatchRecord>>('stopwatch', {
       query: { page, size: portfolioLimits.stopwatchPageSize, sort: 'id,desc' },

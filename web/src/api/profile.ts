@@ -24,8 +24,8 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /**
- * The dashboard's and the statistics page's calls (spec 1 §2, spec 2 §2, §3), apart from the sign-in
- * path's `api/users.ts`, so the first load of /login does not carry them.
+ * The dashboard's and the statistics page's calls, apart from the sign-in path's `api/users.ts`,
+ * so the first load of /login does not carry them.
  */
 export const profileApi = {
   update: (change: ProfileUpdateRequest) => apiJson<UserResponse>('users', { method: 'PATCH', body: change }),

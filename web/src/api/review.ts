@@ -3,7 +3,7 @@ import { apiJson } from './client.ts';
 
 const named = (path: string, name: string) => `${path}/${encodeURIComponent(name)}`;
 
-/** Spaced review (issue 19): the counts (header, stats), the tutor's schedule and its controls. */
+/** Spaced review: the counts (header, stats), the tutor's schedule and its controls. */
 export const reviewApi = {
   counts: (name: string) => apiJson<ReviewCounts>(named('review/count', name)),
   schedule: (name: string) => apiJson<ReviewSchedule>(named('review/schedule', name)),

@@ -1,7 +1,7 @@
 import type { Week } from '../../../common/contracts/week.ts';
 import { apiJson } from './client.ts';
 
-/** A child's week (issue 19), apart so that only the week page carries it. */
+/** A child's week, apart so that only the week page carries it. */
 export const weekApi = {
   week: (name: string, start: string | null) =>
     apiJson<Week>(`week/${encodeURIComponent(name)}`, start ? { query: { start } } : {}),

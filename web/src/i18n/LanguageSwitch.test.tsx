@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const noSession = () => new Response(JSON.stringify({ status: 401, message: 'no' }), { status: 401 });
 
-describe('the language switch (issue 19)', () => {
+describe('the language switch', () => {
   it('redraws the page in Korean, remembers the choice in a cookie, and switches back', async () => {
     vi.stubGlobal('fetch', jsonFetch({ 'POST users/refresh': noSession }));
     const user = userEvent.setup();

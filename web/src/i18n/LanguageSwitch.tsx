@@ -5,7 +5,7 @@ import { rememberLanguage, showLanguage } from './language.ts';
 import { useLanguage, useTexts } from './texts.ts';
 
 /**
- * Switches the interface between English and Korean (issue 19): a native select (keyboard and screen
+ * Switches the interface between English and Korean: a native select (keyboard and screen
  * readers as they expect), each language named in itself. The choice is remembered in this browser
  * (cookie); `onChosen` saves it with a signed-in user's account.
  */

@@ -16,7 +16,7 @@ function Title() {
   return <h1 lang={useLanguage()}>{authTexts.signUpTitle}</h1>;
 }
 
-describe('the texts store runs on Lingui (issue 19)', () => {
+describe('the texts store runs on Lingui', () => {
   it("switches the language through Lingui: the language shown is Lingui's active locale", async () => {
     expect(i18n.locale).toBe('en');
     await showLanguage('ko');

@@ -1,6 +1,6 @@
 /*
- * The interface's texts in both languages (issue 19), held by Lingui (`@lingui/core`; docs/architecture.md,
- * "Languages"). Each texts file of common/ is a namespace: its English objects (the specification's
+ * The interface's texts in both languages, held by Lingui (`@lingui/core`; docs/architecture.md,
+ * "Languages"). Each texts file of common/ is a namespace: its English objects (the product's
  * words, common/messages.ts and common/*Texts.ts) and its Korean mirror (common/i18n/ko/<file>.ts) are
  * loaded into Lingui's catalog of their language (`i18n.load`) under the namespace's name, only for the
  * language in use and only when a page that needs them renders (or when the language changes). The

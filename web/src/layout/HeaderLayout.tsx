@@ -72,7 +72,7 @@ function Header() {
   const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const isTeacher = auth.data?.roles.includes('ROLE_TEACHER') ?? false;
   const painted = usePainted();
-  // The answers waiting for a mark (issue 11), asked again on every navigation like the session.
+  // The answers waiting for a mark, asked again on every navigation like the session.
   const toMark = useQuery({
     queryKey: markingKeys.count,
     queryFn: markingApi.count,
@@ -80,7 +80,7 @@ function Header() {
     retry: false,
   });
 
-  // Like the original, every navigation re-checks the session, so an ended session is noticed at once
+  // Every navigation re-checks the session, so an ended session is noticed at once
   // (not on the first render: the query has just been sent).
   const address = `${location.pathname}${location.search}`;
   const checkedAt = useRef(address);
@@ -99,7 +99,7 @@ function Header() {
     if (auth.error) onFailure(auth.error);
   }, [auth.error, onFailure]);
 
-  // The language saved with the account (issue 19) wins over this browser's: shown, and remembered
+  // The language saved with the account wins over this browser's: shown, and remembered
   // here too, so the next visit's pages come in it from the server.
   const savedLanguage = auth.data?.language ?? null;
   useEffect(() => {
@@ -119,9 +119,9 @@ function Header() {
   const roles = auth.data?.roles ?? [];
   const here = location.pathname.replace(/\/+$/, '');
   const dashboardName = pageStudent ?? username;
-  // A parent (who is not a student) gets a link to each child (issue 11).
+  // A parent (who is not a student) gets a link to each child.
   const isParent = roles.includes('ROLE_PARENT') && !roles.includes('ROLE_STUDENT');
-  // A student's questions due for review today (issue 19): asked once a minute at most (not on every
+  // A student's questions due for review today: asked once a minute at most (not on every
   // navigation), and again after a redo (the Review page invalidates `['review', name]`).
   const isStudent = roles.includes('ROLE_STUDENT');
   const reviewDue = useQuery({
@@ -142,7 +142,7 @@ function Header() {
   const links: { to: string; label: string; name?: string | undefined; badge?: number }[] = [];
   if (dashboardName && first !== 'user')
     links.push({ to: `/user/${encodeURIComponent(dashboardName)}`, label: headerTexts.dashboard });
-  // A student's own pages (issue 11: a signed-in student had no link to their own work).
+  // A student's own pages, so a signed-in student always has a way to their own work.
   if (username && roles.includes('ROLE_STUDENT')) {
     const own = encodeURIComponent(username);
     links.push(
@@ -172,10 +172,10 @@ function Header() {
       { to: '/upload', label: headerTexts.upload },
     );
   }
-  // The admin console (issue 14): administrators only.
+  // The admin console: administrators only.
   if (roles.includes('ROLE_ADMIN')) links.push({ to: '/91b-admin', label: headerTexts.admin });
   // Each address once (a parent's Dashboard button may name the child the page is about), and never
-  // the page itself (spec 1 §2: each link is hidden on its own page).
+  // the page itself (each link is hidden on its own page).
   const shown = links.filter(
     (link, i) => link.to !== here && links.findIndex((other) => other.to === link.to) === i,
   );

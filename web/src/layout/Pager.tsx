@@ -10,7 +10,7 @@ type SizeProps = {
   extraSizes?: readonly number[];
 };
 
-/** 'Questions per page' (spec 1 §2): changing it goes back to the first page. */
+/** 'Questions per page': changing it goes back to the first page. */
 export function PageSizeSelect({ size, onSize, label, extraSizes = [] }: SizeProps) {
   const { layoutTexts } = useTexts('messages');
   const sizes = [...new Set([...PAGE_SIZES, ...extraSizes])].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/limits.ts';
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 
 /**
- * The numbered pager's window (spec 1 §9): with fewer than 7 pages, all of them; otherwise the first
+ * The numbered pager's window: with fewer than 7 pages, all of them; otherwise the first
  * and last page with the current neighbourhood between ellipses. Pages are 1-based here.
  */
 export function pageWindow(current: number, total: number): (number | 'gap')[] {

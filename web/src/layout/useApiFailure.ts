@@ -9,17 +9,17 @@ import { useTexts } from '../i18n/texts.ts';
 import { flashToast, useToast } from '../ui/Toast.tsx';
 
 export type FailureOptions = {
-  /** Text for a 401 (spec 1 §8: the header's text unless a page says otherwise). */
+  /** Text for a 401: the header's text unless a page says otherwise. */
   unauthorizedText?: string;
   /**
-   * Where a 403 goes after 'Access Denied!' (spec 1 §8: a student's tutoring page, else /login). A
+   * Where a 403 goes after 'Access Denied!' (a student's tutoring page, else /login). A
    * function gets the signed-in user: pages ask the server beside the header's session check, so a
    * 403 may arrive before that check has answered, and the move waits for it.
    */
   forbiddenTo?: string | ((me: AuthCheckResponse) => string);
-  /** Text for a server failure (5xx): the page's generic text from the spec. */
+  /** Text for a server failure (5xx): the page's generic text. */
   otherText?: string;
-  /** The page reloads next (spec 1 §4: after a submit): show the words after the reload. */
+  /** The page reloads next (as after a submit): show the words after the reload. */
   flash?: boolean;
 } & Partial<Omit<FailureWords, 'fallback'>>;
 
@@ -32,14 +32,14 @@ export type PageFailureDefaults = Pick<
 /**
  * Where sign-in sends the user back to: the path they asked for, with its query string. `denied`:
  * they came because a page refused them (403), so the sign-in form is shown even to a live session
- * (spec 1 §8: a 403 goes to /login), for signing in as someone who may open it.
+ * (a 403 goes to /login), for signing in as someone who may open it.
  */
 export type LoginState = { from?: string; denied?: boolean };
 
 /**
- * Spec 1 §8 in one place, for every page: 401 → alert and /login remembering where the user was
- * (path and query); 403 → 'Access Denied!' and away; anything else → one alert whose words come
- * from the shared rule (api/failures.ts).
+ * The failure rule in one place, for every page (docs/architecture.md, "Errors and messages"):
+ * 401 → alert and /login remembering where the user was (path and query); 403 → 'Access Denied!'
+ * and away; anything else → one alert whose words come from the shared rule (api/failures.ts).
  */
 export function useApiFailure(defaults: PageFailureDefaults = {}) {
   const { failureTexts } = useTexts('messages');
@@ -99,7 +99,7 @@ export function useApiFailure(defaults: PageFailureDefaults = {}) {
 }
 
 /**
- * Spec 1 §8: a student refused someone else's page goes to their own tutoring page; a parent (who
+ * A student refused someone else's page goes to their own tutoring page; a parent (who
  * has no tutoring page of their own) to their dashboard, with links to their children.
  */
 export const ownHomePage = (me: AuthCheckResponse) => {

@@ -4,14 +4,14 @@ import { isDay } from '../../../common/dates.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './paging.ts';
 
 /**
- * Paging and filters live in the address (issue 11): `?page=3&size=10&date=2026-11-23&…`, so Back,
+ * Paging and filters live in the address (`?page=3&size=10&date=YYYY-MM-DD&…`), so Back,
  * Forward and reload keep the place. `page` is 1-based in the address, as the pager shows it, and
  * 0-based here, as the API takes it; defaults (page 1, size 5) are left out of the address. Every
  * change is a new history entry; a filter change goes back to the first page.
  */
 export function usePageParams<F extends string = never>(
   filters: readonly F[] = [],
-  /** A page whose own default size is not 5 (the math results' 6, spec 2 §9); it is then offered too. */
+  /** A page whose own default size is not 5 (the math results' 6); it is then offered too. */
   options: { defaultSize?: number } = {},
 ) {
   const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;

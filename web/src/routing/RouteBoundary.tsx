@@ -6,7 +6,7 @@ import { retryFailedChunks } from './lazyPage.tsx';
 import { PreloadLink as Link } from './PreloadLink.tsx';
 
 /**
- * Where a route's part of the screen shows that its code is loading, failed to load (spec 2 §8:
+ * Where a route's part of the screen shows that its code is loading, failed to load (showing
  * 'Loading chunk {id} failed.' with the failure type and address, and Retry), or broke
  * ('Unexpected Application Error!' with a way back). Inside the header layout it covers the content
  * area only, so the header stays; at the top it covers the screen.

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the chunk failure message (spec 2 §8)', () => {
+describe('the chunk failure message', () => {
   it('names the chunk, then the failure type and the address', () => {
     const error = new ChunkLoadError('tutoring', 'missing', address);
     expect(error.message).toBe(`Loading chunk tutoring failed.\n(missing: ${address})`);

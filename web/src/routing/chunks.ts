@@ -2,7 +2,7 @@ import { limits } from '../../../common/limits.ts';
 import { textsNow } from '../i18n/texts.ts';
 
 /**
- * Loading one part of the web app (a route's script chunk) with the failures spec 2 §8–§9 name:
+ * Loading one part of the web app (a route's script chunk), with three kinds of failure:
  * 'missing' (the server answered 404: a deploy replaced the hashed files this tab knows),
  * 'error' (the network dropped, or the server failed) and 'timeout' (nothing after 120 000 ms).
  * A page that needs a missing chunk reloads the tab once to pick up the new deploy.
@@ -67,7 +67,7 @@ export type ChunkLoadOptions = {
 };
 
 /**
- * Runs `load` (a dynamic import) with the spec's time-out. A failure to download becomes a
+ * Runs `load` (a dynamic import) with a 120 000 ms time-out. A failure to download becomes a
  * ChunkLoadError naming the chunk, the failure type and the address; an error thrown by the module
  * itself is passed on as it is.
  */

@@ -7,7 +7,7 @@ import { useTexts } from '../i18n/texts.ts';
 import { PreloadLink as Link } from '../routing/PreloadLink.tsx';
 import styles from './Calendar.module.css';
 
-/** Spec 1 §9: a day is green when solved / total ≥ 0.9. */
+/** A day is green when solved / total ≥ 0.9 (docs/product.md, "Calendars"). */
 export function isWellDone(item: Pick<CalendarItem, 'solved' | 'unsolved'>): boolean {
   const total = item.solved + item.unsolved;
   return total > 0 && item.solved / total >= 0.9;
@@ -20,9 +20,9 @@ type Props =
   | { mode: 'student'; student: string; initial?: Date };
 
 /**
- * The shared month calendar (spec 1 §2, §9). Teacher mode: every listed student's solved/total per
- * due day and a to-mark count that opens marking. Student mode: a day opens its submissions when
- * everything due that day is answered, else the tutoring page for that day.
+ * The shared month calendar (docs/product.md, "Calendars"). Teacher mode: every listed student's
+ * solved/total per due day and a to-mark count that opens marking. Student mode: a day opens its
+ * submissions when everything due that day is answered, else the tutoring page for that day.
  */
 export function Calendar(props: Props) {
   const { calendarTexts: t } = useTexts('insight');

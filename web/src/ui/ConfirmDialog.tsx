@@ -4,7 +4,7 @@ import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 
 /**
- * The spec's confirms ('Are you sure to submit?') on the kit's Dialog: focus moves into it, Escape
+ * The app's confirms ('Are you sure to submit?') on the kit's Dialog: focus moves into it, Escape
  * cancels, and the page waits on a promise instead of blocking the browser. The message is plain
  * text, or what the page renders (the upload confirm shows code as code).
  */

@@ -54,7 +54,7 @@ function Asker({ onAnswer }: { onAnswer: (ok: boolean) => void }) {
 }
 
 describe('ConfirmDialog (on the kit Dialog)', () => {
-  it('answers true on OK, false on Cancel and on Escape, with the spec text as its label', async () => {
+  it('answers true on OK, false on Cancel and on Escape, with the question as its label', async () => {
     const answers: boolean[] = [];
     render(
       <ConfirmProvider>

@@ -25,7 +25,7 @@ const overlap = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /**
- * Where a panel of this size first opens (issue 11: it covered the page's title and first card): the
+ * Where a panel of this size first opens, so that it hides as little of the page as it can: the
  * first of the window's bottom-right, bottom-left and top-right corners that covers neither the
  * page's heading nor its first card, else the one that covers least of them.
  */
@@ -74,7 +74,7 @@ export function FloatingPanel({
   openWhen?: boolean;
   /**
    * The content is first rendered when the panel first opens (the submissions page's calendar: its
-   * month grid and its request are not part of the page's first paint, issue 12), then kept.
+   * month grid and its request are not part of the page's first paint), then kept.
    */
   mountWhenOpened?: boolean;
   /** The user is about to open it (pointer over or down on the toggle, or focus): to fetch its code. */

@@ -13,11 +13,12 @@ import { useTexts } from '../i18n/texts.ts';
 import styles from './Toast.module.css';
 
 /**
- * The app's one toast system: success and error messages, and the spec's "alerts" (spec 1 §5, §8),
- * shown in the page instead of window.alert. Each toast holds its exact text, is announced by
- * screen readers (errors as `alert`, others as `status`), dismisses itself after 4,000 ms (spec 2
- * §9) unless the pointer is over the toasts, focus is in them or the tab is hidden, and survives the
- * navigation that often follows it (a 401 sends the user to /login with the toast still shown).
+ * The app's one toast system: success and error messages, and the alerts of docs/product.md,
+ * "Messages", shown in the page instead of window.alert. Each toast holds its exact text, is
+ * announced by screen readers (errors as `alert`, others as `status`), dismisses itself after
+ * 4,000 ms unless the pointer is over the toasts, focus is in them or the tab is hidden, and
+ * survives the navigation that often follows it (a 401 sends the user to /login with the toast
+ * still shown).
  * Not sonner: see "UI kit" in docs/architecture.md.
  */
 export type ToastTone = 'success' | 'error' | 'info';
@@ -39,7 +40,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 const FLASH_KEY = 'tutorfolioFlash';
 type EntryState = Record<string, unknown> | null;
 
-/** A toast to show after the page reloads (pages that reload after a submit, as the spec asks). */
+/** A toast to show after the page reloads (pages that reload after a submit). */
 export function flashToast(text: string, tone: ToastTone = 'success'): void {
   const state = window.history.state as EntryState;
   window.history.replaceState({ ...state, [FLASH_KEY]: { text, tone } }, '');

@@ -7,7 +7,7 @@ const DEFAULT_ZONE = 'Asia/Seoul';
 
 /**
  * The app's time zone (`APP_TIME_ZONE`, from the session check the header already asks for). One
- * rule for dates typed without an offset (issue 11): the pages read them in this zone, as the server
+ * rule for dates typed without an offset: the pages read them in this zone, as the server
  * does, never in the browser's, and show the zone beside them.
  */
 export function useAppTimeZone(): string {

@@ -66,7 +66,7 @@ afterEach(() => {
 const open = () => renderPage(<AdminPage />, { path: '/91b-admin', at: '/91b-admin' });
 
 describe('the admin console', () => {
-  it('renders nothing until the role check has passed, then the sections in the spec’s order', async () => {
+  it('renders nothing until the role check has passed, then the sections in order', async () => {
     let release: (value: Response) => void = () => {};
     const answer = jsonFetch(routes);
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
@@ -112,7 +112,7 @@ describe('the admin console', () => {
     expect(sent).toEqual([{ method: 'POST', url: '/api/v1/services', body: 'Chess Club' }]);
   });
 
-  it('shows the matrix and assigns every selected student × service after the spec’s confirm', async () => {
+  it('shows the matrix and assigns every selected student × service after a confirm', async () => {
     open();
     const matrix = await screen.findByRole('table', { name: adminTexts.matrixCaption });
     expect(within(matrix).getByRole('img', { name: 'alice is subscribed to Tutoring' })).toBeDefined();

@@ -18,7 +18,7 @@ import { WallSection } from './WallSection.tsx';
 const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN');
 
 /**
- * /91b-admin (spec 2 §2 "Administrator console", issue 14). Renders nothing until the role check
+ * /91b-admin (docs/product.md, "Admin console"). Renders nothing until the role check
  * has passed: an administrator sees the console; anyone else goes to /login with the address
  * remembered (a 401 is the header's: the same move).
  */

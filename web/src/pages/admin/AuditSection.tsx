@@ -5,7 +5,7 @@ import { useTexts } from '../../i18n/texts.ts';
 import styles from './AdminPage.module.css';
 import { useAdminFailure, useAdminTime } from './common.tsx';
 
-/** Audit (issue 14): the latest 50 administrator actions, newest first; refreshed after each write. */
+/** Audit: the latest 50 administrator actions, newest first; refreshed after each write. */
 export function AuditSection() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();

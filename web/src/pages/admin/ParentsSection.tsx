@@ -10,9 +10,9 @@ import styles from './AdminPage.module.css';
 import { useAdminAction, useAdminFailure } from './common.tsx';
 
 /**
- * Assign Student to Parent (spec 2 §2, §5): a parent (by username) and a student (by name), Assign
- * Student after the spec's confirm, and the Current Assignments — each parent with their children
- * joined by commas, every child with a control that removes that link.
+ * Assign Student to Parent: a parent (by username) and a student (by name), Assign Student after a
+ * confirm, and the Current Assignments — each parent with their children joined by commas, every
+ * child with a control that removes that link.
  */
 export function ParentsSection() {
   const { adminTexts } = useTexts('admin');

@@ -10,7 +10,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
 import { onEnter, useAdminAction } from './common.tsx';
 
-/** Tutoring (spec 2 §2): the Calendar and Topic Stats reload panels, by target student. */
+/** Tutoring: the Calendar and Topic Stats reload panels, by target student. */
 export function ReloadSection() {
   const { adminTexts } = useTexts('admin');
   // The students' names to pick from (typing any name works too).

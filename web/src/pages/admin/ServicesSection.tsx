@@ -12,7 +12,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
 import { onEnter, useAdminAction, useAdminFailure } from './common.tsx';
 
-/** Post Service (spec 2 §2, §5, §8): Enter (or Post) asks, then adds; a failure shows the error itself. */
+/** Post Service: Enter (or Post) asks, then adds; a failure shows the error itself. */
 export function PostService() {
   const { adminTexts } = useTexts('admin');
   const [name, setName] = useState('');
@@ -31,7 +31,7 @@ export function PostService() {
     )
       return;
     const made = await run(() => adminApi.createService(trimmed), {
-      // Spec 2 §8: a failure shows the error itself: the server's words (a taken name is its 409).
+      // A failure shows the error itself: the server's words (a taken name is its 409).
       success: (service) => adminTexts.serviceAdded(service.name),
     });
     if (made) setName('');
@@ -56,7 +56,7 @@ export function PostService() {
 const MATRIX_SIZES = [10, 25, 50, 100] as const;
 
 /**
- * The students × services matrix (spec 2 §2, §5): each cell says whether the student is subscribed
+ * The students × services matrix: each cell says whether the student is subscribed
  * (with a control that removes it); ticking students (rows) and services (columns) and Assign makes
  * one subscription per selected pair. Students are filtered by name and paged in the page, so a
  * school with many students stays quick to scan.
@@ -110,7 +110,7 @@ export function ServicesMatrix() {
     );
     const count = await run(() => adminApi.subscribe(pairs), {
       success: (made) => adminTexts.assigned(made),
-      // Spec 2 §8: 'There is an error' (a 400's own words name the unknown students or services).
+      // 'There is an error' (a 400's own words name the unknown students or services).
       failure: { otherText: adminTexts.assignError },
     });
     if (count !== undefined) {

@@ -12,8 +12,8 @@ import styles from './AdminPage.module.css';
 import { onEnter, useAdminAction, useAdminFailure } from './common.tsx';
 
 /**
- * Topics (spec 2 §2, §5): the questions (paged, searched by title) and the topics, each a list to
- * tick; Add topic; the selected questions get the selected topics after the spec's confirm.
+ * Topics: the questions (paged, searched by title) and the topics, each a list to tick; Add topic;
+ * the selected questions get the selected topics after a confirm ('Are you sure to add topic ...?').
  */
 export function TopicsSection() {
   const { adminTexts } = useTexts('admin');

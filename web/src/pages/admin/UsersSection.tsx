@@ -16,7 +16,7 @@ import { useAdminAction, useAdminFailure } from './common.tsx';
 const PICTURE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
 /**
- * Users (spec 2 §2): one card per account (email, username, role, services, picture), each with an
+ * Users: one card per account (email, username, role, services, picture), each with an
  * edit toggle (username, email, role in upper case) and a picture upload. Searched and paged on the
  * server, so a school with many accounts stays fast.
  */
@@ -173,7 +173,7 @@ function EditUser({ id, user, onDone }: { id: string; user: UserCard; onDone: ()
         />
       </Field>
       <Field label={adminTexts.role} hint={adminTexts.roleHint}>
-        {/* Roles are edited in upper case (spec 2 §2): what is typed is shown and sent upper-cased. */}
+        {/* Roles are edited in upper case: what is typed is shown and sent upper-cased. */}
         <input
           value={role}
           maxLength={200}

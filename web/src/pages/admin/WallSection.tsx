@@ -15,7 +15,7 @@ type Filter = 'all' | WallState;
 const FILTERS: Filter[] = ['pending', 'approved', 'hidden', 'all'];
 
 /**
- * Wall (issue 17's board): visitors' messages, newest first, by state; the admin chooses which
+ * Wall (the /wall page's board): visitors' messages, newest first, by state; the admin chooses which
  * appear on the board (show / hide) and deletes the rest.
  */
 export function WallSection() {

@@ -9,7 +9,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
 
 /**
- * One of the console's sections. `collapsible` ones (spec 2 §4: Tutoring, Topics, Assign Student to
+ * One of the console's sections. `collapsible` ones (Tutoring, Topics, Assign Student to
  * Parent start hidden) are a disclosure button whose content mounts — and so loads its data — on
  * the first opening, and stays when closed.
  */
@@ -52,7 +52,7 @@ export function Section({
   );
 }
 
-/** The console's failure rule: a load failure says 'There is an issue on the server...' (spec 2 §8). */
+/** The console's failure rule: a load failure says 'There is an issue on the server...'. */
 export function useAdminFailure() {
   const { failureTexts } = useTexts('messages');
   return useApiFailure({ otherText: failureTexts.serverIssueDots });

@@ -20,7 +20,7 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 /** Only same-app paths are followed after sign-in (never `//evil.example`); shared with the server. */
 export { safeReturnPath };
 
-/** Spec 1 §2's variant sign-in page ('Welcome Back' / 'Sign In to your account'), at /signin. */
+/** The variant sign-in page ('Welcome Back' / 'Sign In to your account'), at /signin. */
 export function WelcomeBackPage() {
   return <LoginPage variant="welcomeBack" />;
 }
@@ -51,7 +51,7 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const from = safeReturnPath((location.state as LoginState | null)?.from);
-  // Sent here by a page that refused the signed-in user (spec 1 §8): the form stays, to sign in as
+  // Sent here by a page that refused the signed-in user (a 403): the form stays, to sign in as
   // someone who may open it, with a way back to their own page.
   const denied = (location.state as LoginState | null)?.denied === true;
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
@@ -70,7 +70,7 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
     navigate({ pathname: location.pathname }, { replace: true, state: location.state });
   }, []);
 
-  // A live session skips the form (spec 1 §2); a failed refresh is ignored silently (§8).
+  // A live session skips the form; a failed refresh is ignored silently.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
   useEffect(() => {
     const controller = new AbortController();
@@ -111,7 +111,7 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
     event.preventDefault();
     void submit();
   };
-  // Enter submits even while the button is disabled, so empty fields get the spec's alerts.
+  // Enter submits even while the button is disabled, so empty fields get their alerts.
   const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();

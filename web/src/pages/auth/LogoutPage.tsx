@@ -4,7 +4,7 @@ import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
 
-/** Ends the session on the server, forgets cached data, then goes to /login (spec 1 §2). */
+/** Ends the session on the server, forgets cached data, then goes to /login. */
 export function LogoutPage() {
   const navigate = useNavigate();
   const { authTexts } = useTexts('messages');
@@ -12,7 +12,7 @@ export function LogoutPage() {
   useEffect(() => {
     usersApi
       .logout()
-      // Spec 1 §8: a failed logout is only logged; the user still lands on the sign-in page.
+      // A failed logout is only logged; the user still lands on the sign-in page.
       .catch((error: unknown) => console.error('Logout failed', error))
       .finally(() => {
         sessionChanged();

@@ -7,9 +7,9 @@ import { preloadRoute } from '../../routes.tsx';
 import styles from './auth.module.css';
 
 /**
- * The landing page of a provider sign-in by someone new (spec 2 §2): asks 'You are not signed it yet.
+ * The landing page of a provider sign-in by someone new: asks 'You are not signed it yet.
  * Do you want to sign in?'; yes exchanges the token for an account and goes to /user/{username}; no, a
- * missing token, or a failure go to /login. A failure is logged only, without a message (spec 2 §8).
+ * missing token, or a failure go to /login. A failure is logged only, without a message.
  */
 export function OAuthRegisterPage() {
   const { oauthTexts } = useTexts('messages');

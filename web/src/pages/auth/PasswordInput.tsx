@@ -12,7 +12,7 @@ type Props = {
   inputRef?: RefObject<HTMLInputElement | null>;
 };
 
-/** A password field whose text can be shown or hidden (spec 1 §2). */
+/** A password field whose text can be shown or hidden. */
 export function PasswordInput({
   id,
   value,

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('the provider buttons', () => {
-  it('shows only the providers the server wrote into the page, in spec order, carrying the return path', () => {
+  it('shows only the providers the server wrote into the page, in order, carrying the return path', () => {
     setMeta('kakao google');
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

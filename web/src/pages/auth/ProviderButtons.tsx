@@ -73,7 +73,7 @@ export function ProviderMark({ provider }: { provider: OAuthProvider }) {
 }
 
 /**
- * 'Continue with Google / Naver / Kakao' (spec 1 §2): links that start the provider's sign-in, carrying
+ * 'Continue with Google / Naver / Kakao': links that start the provider's sign-in, carrying
  * the path to come back to. Only configured providers get one.
  */
 export function ProviderButtons({ from }: { from: string | null }) {

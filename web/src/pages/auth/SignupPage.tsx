@@ -15,8 +15,8 @@ import { safeReturnPath } from './LoginPage.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 
 /**
- * Sign-up (spec 1 §2, §5). The First Name is the account's username (the name in /user/{name} and in
- * the teacher's lists). After a successful sign-up the new user is signed in, as in the original.
+ * Sign-up. The First Name is the account's username (the name in /user/{name} and in the teacher's
+ * lists). After a successful sign-up the new user is signed in.
  */
 export function SignupPage() {
   const { authTexts, failureTexts } = useTexts('messages');
@@ -30,11 +30,11 @@ export function SignupPage() {
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
   const ready = Boolean(email && name && password && repeat && password === repeat);
-  // Why the button is disabled, said as the user types (issue 11).
+  // Why the button is disabled, said as the user types.
   const mismatch = repeat !== '' && password !== repeat;
   const missing = !email || !name || !password || !repeat;
 
-  // Someone already signed in has an account: /signup goes to their dashboard (issue 11). A failed
+  // Someone already signed in has an account: /signup goes to their dashboard. A failed
   // refresh (no session) leaves the form, silently.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
   useEffect(() => {
@@ -64,7 +64,7 @@ export function SignupPage() {
       const from = safeReturnPath((location.state as LoginState | null)?.from);
       navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {
-      // Spec 1 §8: a sign-up failure shows the server's text (in words, by the shared rule).
+      // A sign-up failure shows the server's text (in words, by the shared rule).
       showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang }));
     } finally {
       setBusy(false);

@@ -95,7 +95,7 @@ describe('MarkingInboxPage', () => {
   });
 });
 
-describe('the due day filtered on, in words (issue 19)', () => {
+describe('the due day filtered on, in words', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', jsonFetch({ 'GET marking': pageOf([]), student: [] }));
   });
@@ -120,7 +120,7 @@ describe('the due day filtered on, in words (issue 19)', () => {
   });
 });
 
-describe('suggested marks (issue 19)', () => {
+describe('suggested marks', () => {
   const capital = questionOnly({ id: 6, title: 'Capital', type: 's', answer: 'Paris', candidates: [] });
   beforeEach(() => {
     const routes = jsonFetch({

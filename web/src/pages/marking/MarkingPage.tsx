@@ -71,7 +71,7 @@ function groupByQuestion(items: readonly MarkingInboxItem[]): Group[] {
  * The marking inbox: answers grouped by question with the model answer beside them, the longest
  * waiting first. Marks are chosen by button or by key (1 correct, 2 wrong, 0 unmarked; each moves
  * on to the next answer; ↑/↓ move) and kept across pages until the one Submit. A short answer may
- * come with a suggested mark and why (issue 19): shown, never applied until the teacher presses
+ * come with a suggested mark and why: shown, never applied until the teacher presses
  * Enter on the answer or its Accept button.
  */
 function Marking({ student }: { student: string | null }) {
@@ -142,7 +142,7 @@ function Marking({ student }: { student: string | null }) {
       showToast(t.marked(updated.length), 'success');
       setMarks(new Map());
       setActive(0);
-      // What a reload would show (spec 1 §2): the list without the marked answers, and every count.
+      // What a reload would show: the list without the marked answers, and every count.
       await Promise.all(
         [markingKeys.all, ['submissions'], ['calendar'], ['review']].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),

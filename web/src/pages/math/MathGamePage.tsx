@@ -23,7 +23,7 @@ import {
 } from './game.ts';
 import styles from './Math.module.css';
 
-/** What the page keeps in its history entry: the student's name (spec 2 §2) and the game so far. */
+/** What the page keeps in its history entry: the student's name and the game so far. */
 type EntryState = { name?: string; mathGame?: Saved } | null;
 
 const SECONDS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -40,9 +40,10 @@ function saveGame(game: Saved): void {
 }
 
 /**
- * /math/start: the timed addition drill (spec 2 §2, §4). The name comes in navigation state (the
- * dashboard's and /math's Start links), else it is the signed-in student. The server issues every
- * question and marks every answer; the page runs the countdown, the timer and the reward.
+ * /math/start: the timed addition drill (docs/product.md, "The addition drill"). The name comes in
+ * navigation state (the dashboard's and /math's Start links), else it is the signed-in student. The
+ * server issues every question and marks every answer; the page runs the countdown, the timer and
+ * the reward.
  */
 export function MathGamePage() {
   const { mathTexts } = useTexts('math');
@@ -269,7 +270,7 @@ function Scoreboard({ game }: { game: Game }) {
   );
 }
 
-/** The bar: the full track is 10 s (spec 2 §9's "timer/100 %"), the filled part the time left. */
+/** The bar: the full track is 10 s (the starting timer), the filled part the time left. */
 function TimerBar({ game, now }: { game: Game; now: number }) {
   const seconds = numberFormat(useIntlLocale(), SECONDS);
   const { mathTexts } = useTexts('math');

@@ -10,7 +10,7 @@ import { Card } from '../../ui/Card.tsx';
 import styles from './Math.module.css';
 
 /**
- * /math: the drill's entry (spec 2 §2 leaves the bare route's behaviour open): the signed-in
+ * /math: the drill's entry: the signed-in
  * student's count for today, Start (the game, with the name in navigation state) and Results.
  */
 export function MathPage() {

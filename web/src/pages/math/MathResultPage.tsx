@@ -15,7 +15,7 @@ import { ScorePie } from '../../ui/charts/charts.tsx';
 import styles from './Math.module.css';
 
 /**
- * /math/result/{name} (spec 2 §2): a card per day with a pie of that day's correct and wrong answers,
+ * /math/result/{name}: a card per day with a pie of that day's correct and wrong answers,
  * newest first, six days a page with the shared page-size dropdown and pager, and a pie of every day
  * together. The charts come with this page's chunk (the `charts` group), never with others'.
  */

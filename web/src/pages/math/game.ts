@@ -4,7 +4,7 @@ import { isCorrectSum, type MathQuestion, nextTimerMs, parseMathQuestion } from 
 import { isApiError } from '../../api/client.ts';
 
 /**
- * The drill's game as a pure state machine (spec 2 §4): loading the day's count, the 3-2-1
+ * The drill's game as a pure state machine: loading the day's count, the 3-2-1
  * countdown, a question against the timer, the answer on its way to the server, 'Done' at 100, and
  * 'stuck' when the server cannot be reached after retries (the answer is kept, never dropped). The
  * page runs the effects (web/src/pages/math/MathGamePage.tsx); this file decides.

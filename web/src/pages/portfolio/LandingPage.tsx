@@ -9,7 +9,7 @@ import { Slideshow } from './Slideshow.tsx';
 import { Timeline } from './Timeline.tsx';
 
 /**
- * Spec 2 §4: each section has an active flag, true while it is in view; active sections come in,
+ * Each section has an active flag, true while it is in view; active sections come in,
  * inactive ones move out. The server's HTML has no flag, so every section is simply there.
  */
 function Reveal({
@@ -42,7 +42,7 @@ function Reveal({
   );
 }
 
-/** `/`: the owner's landing page (spec 2 §2): header, career timeline, projects. */
+/** `/`: the owner's landing page: header, career timeline, projects. */
 export function LandingPage() {
   const { portfolioTexts } = useTexts('portfolio');
   useDocumentTitle(owner.siteTitle);

@@ -5,11 +5,11 @@ import { useReducedMotion } from './motion.ts';
 import { Picture } from './Picture.tsx';
 import styles from './slideshow.module.css';
 
-/** Spec 2 §9: a slideshow moves on every 4,000 ms. */
+/** A slideshow moves on every 4,000 ms. */
 export const SLIDE_INTERVAL_MS = 4000;
 
 /**
- * Spec 2 §4's slideshow: a counter that moves on each interval while the slideshow is active and
+ * The slideshow: a counter that moves on each interval while the slideshow is active and
  * stops when it is not. The first picture is in the server's HTML; the next one is fetched once the
  * page has loaded, each later one a slide ahead, so the first screen downloads one picture only.
  * A Pause button stops it (WCAG 2.2.2); the dots show any picture at once.

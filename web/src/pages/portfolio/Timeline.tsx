@@ -5,7 +5,7 @@ import { useReducedMotion } from './motion.ts';
 import { Slideshow } from './Slideshow.tsx';
 import styles from './timeline.module.css';
 
-/** Spec 2 §9: when each circle is drawn, in seconds from the start of the line's draw. */
+/** When each circle is drawn, in seconds from the start of the line's draw. */
 export const CIRCLE_DELAYS_S = [0, 2, 4, 7, 9, 11, 11.5] as const;
 /** The line reaches the 'present' flag at its end. */
 export const LINE_DRAW_S = 12;
@@ -13,8 +13,8 @@ export const LINE_DRAW_S = 12;
 /**
  * How the line is drawn: 'static' in the server's HTML (everything shown, nothing moving: it reads
  * well without any script), 'waiting' until the section first comes into view, 'drawing' while the
- * circles appear one by one, 'end' once the line is drawn (spec 2 §4's end flag: blinking markers
- * on the circles not yet clicked). Timers, not the animations' events, move it on, so the browser
+ * circles appear one by one, 'end' once the line is drawn (then blinking markers on the circles not
+ * yet clicked). Timers, not the animations' events, move it on, so the browser
  * tests can run it on their clock.
  */
 type Phase = 'static' | 'waiting' | 'drawing' | 'end';
@@ -22,7 +22,7 @@ type Phase = 'static' | 'waiting' | 'drawing' | 'end';
 /** Where a circle sits along the line, in percent: its time on the line, as the delays space them. */
 const position = (delay: number) => 6 + (delay / LINE_DRAW_S) * 80;
 
-/** 'Heading: text' → the heading in bold, a colon, the text (spec 2 §2). */
+/** 'Heading: text' → the heading in bold, a colon, the text. */
 function tldrLine(line: string) {
   const colon = line.indexOf(':');
   return (
@@ -35,7 +35,7 @@ function tldrLine(line: string) {
 export function Timeline({ entries, active }: { entries: TimelineEntry[]; active: boolean | null }) {
   const { portfolioTexts } = useTexts('portfolio');
   const [selected, setSelected] = useState<number | null>(null);
-  // Spec 2 §4: clicked flags start false and only ever turn true.
+  // Clicked flags start false and only ever turn true.
   const [clicked, setClicked] = useState<boolean[]>(() => entries.map(() => false));
   const [phase, setPhase] = useState<Phase>('static');
   const [drawn, setDrawn] = useState(entries.length);
@@ -76,7 +76,7 @@ export function Timeline({ entries, active }: { entries: TimelineEntry[]; active
     };
   }, [phase, entries]);
 
-  // Spec 2 §2: opening a period shows its detail from the top.
+  // Opening a period shows its detail from the top.
   useEffect(() => {
     const panel = panelRef.current;
     if (selected === null || !panel) return;

@@ -21,7 +21,7 @@ export function useReducedMotion(): boolean {
 }
 
 /**
- * Spec 2 §4: a section's active flag, true while it is in view. Null until the browser has said
+ * A section's active flag, true while it is in view. Null until the browser has said
  * (the server's HTML shows every section as it is, so the page reads well without any script).
  */
 export function useInView(ref: RefObject<Element | null>, rootMargin = '0px 0px -12% 0px'): boolean | null {

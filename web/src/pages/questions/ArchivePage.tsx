@@ -42,7 +42,7 @@ export function ArchivePage() {
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
   const zone = useAppTimeZone();
-  // Paging and the search live in the address (issue 11): Back, Forward and reload keep the place.
+  // Paging and the search live in the address: Back, Forward and reload keep the place.
   const { page, size, filters, setPage, setSize, setFilters } = usePageParams(['field', 'q'] as const);
   const search = {
     field: (FIELDS.includes(filters.field as SearchField) ? filters.field : 'all') as SearchField,

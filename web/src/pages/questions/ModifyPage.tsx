@@ -49,7 +49,7 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
 
 /**
  * /questions/modify[?page=&size=&title=]: edit questions page by page; pending edits are kept across
- * pages until Modify. Code is edited in its own fields with a language picker (issue 11).
+ * pages until Modify. Code is edited in its own fields with a language picker.
  */
 export function ModifyPage() {
   const { failureTexts, appLoadTexts } = useTexts('messages');

@@ -11,7 +11,7 @@ import {
 
 /**
  * A text that may carry code after the `&code:` marker, split for editing: the prose, the code
- * (null: none) and its language (null: untagged). Pages never show the marker (issue 11).
+ * (null: none) and its language (null: untagged). Pages never show the marker.
  */
 export type CodePart = { text: string; code: string | null; language: CodeLanguage | null };
 

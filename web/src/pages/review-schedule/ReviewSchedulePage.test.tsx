@@ -73,7 +73,7 @@ afterEach(() => {
 const open = () =>
   renderPage(<ReviewSchedulePage />, { path: '/review-schedule/:name', at: '/review-schedule/mina' });
 
-describe('the review schedule page (issue 19)', () => {
+describe('the review schedule page', () => {
   beforeEach(() => serve(['ROLE_TEACHER']));
 
   it('shows the counts and the questions in Review; a teacher pins one to tomorrow', async () => {

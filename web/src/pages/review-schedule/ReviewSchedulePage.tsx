@@ -33,7 +33,7 @@ function parseLadder(text: string): number[] | null {
 }
 
 /**
- * /review-schedule/{name}: a student's spaced review (issue 19). Everyone who may read the student
+ * /review-schedule/{name}: a student's spaced review. Everyone who may read the student
  * sees the settings, the counts and where each answered question stands; a teacher (or admin) turns
  * scheduling on or off and sets the ladder for the student or for one topic, pins a question to come
  * back tomorrow or retires it. Reached from the Review page, the statistics page and the teacher's

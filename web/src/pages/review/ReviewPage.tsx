@@ -21,9 +21,9 @@ import { useDrafts } from '../tutoring/useDrafts.ts';
 import { useViewer } from '../tutoring/viewer.ts';
 
 /**
- * /review/{name}: questions whose latest answer is wrong, to redo (spec 1 §2, §5). Ticks are kept as
+ * /review/{name}: questions whose latest answer is wrong, to redo. Ticks are kept as
  * drafts like on the tutoring page; a correct redo takes a question off the list, and the page shows
- * which redos were right. With spaced review (issue 19) what is due today comes first, to redo, with
+ * which redos were right. With spaced review what is due today comes first, to redo, with
  * its count; the questions coming back later follow, read-only, each with its day.
  */
 export function ReviewPage() {

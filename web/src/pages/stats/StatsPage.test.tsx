@@ -72,14 +72,14 @@ describe('the learner statistics page', () => {
     expect(within(mastery).getByRole('table').textContent).toContain('loops66.67%');
     expect(within(mastery).getByRole('table').textContent).toContain('sql0.00%');
     expect(screen.getByRole('region', { name: 'Assignment Calendar' })).toBeDefined();
-    // Spaced review (issue 19): how many are due and how many stuck, with the way to the schedule.
+    // Spaced review: how many are due and how many stuck, with the way to the schedule.
     const review = await screen.findByRole('region', { name: 'Spaced review' });
     expect(within(review).getByText('Due today').nextSibling?.textContent).toBe('2');
     expect(within(review).getByText('Stuck (learned)').nextSibling?.textContent).toBe('4');
     expect(within(review).getByRole('link', { name: "mina's review schedule" }).getAttribute('href')).toBe(
       '/review-schedule/mina',
     );
-    // The topic call asks for the six most answered topics (spec 2 §4).
+    // The topic call asks for the six most answered topics.
     const topics = new URL(asked.find((url) => url.includes('stats/topics'))!, 'http://x');
     expect(Object.fromEntries(topics.searchParams)).toEqual({
       page: '0',

@@ -16,8 +16,8 @@ const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(
 const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '—');
 
 /**
- * /stats/{name}: how one learner is doing (spec 2 §2), for teachers, admins and a linked parent.
- * The four calls of the stats bundle (§3, §7) run at once; a 401 goes to sign-in remembering this
+ * /stats/{name}: how one learner is doing, for teachers, admins and a linked parent.
+ * The four calls of the stats bundle run at once; a 401 goes to sign-in remembering this
  * address, a 403 away with 'Access Denied!'.
  */
 export function StatsPage() {
@@ -48,7 +48,7 @@ export function StatsPage() {
     queryFn: () => profileApi.latestAssignment(name),
     retry: false,
   });
-  // Spaced review (issue 19): how many are due and how many stuck. Extra to the spec's four calls: a
+  // Spaced review: how many are due and how many stuck. Extra to the bundle's four calls: a
   // failure here only leaves its card out.
   const review = useQuery({
     queryKey: reviewKeys.counts(name),

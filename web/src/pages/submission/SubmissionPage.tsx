@@ -22,12 +22,12 @@ import styles from '../tutoring/TutoringPage.module.css';
 import { useJump } from '../tutoring/useJump.ts';
 import { useViewer } from '../tutoring/viewer.ts';
 
-/** Percent to two decimals (spec 1 §9). */
+/** Percent to two decimals. */
 export function scorePercent(correct: number, total: number): string {
   return total === 0 ? '0.00' : ((correct / total) * 100).toFixed(2);
 }
 
-// The floating calendar and its words: not part of the page's first load (issue 12), fetched when the
+// The floating calendar and its words: not part of the page's first load, fetched when the
 // user reaches for its panel's toggle (pointer over or down, focus), else when it opens.
 const calendar = lazyPage(
   'submission-calendar',
@@ -35,7 +35,7 @@ const calendar = lazyPage(
   ['insight'],
 );
 
-/** /submission/{name}[?date=]: every submission checked, with the score over all of them (spec 1 §2). */
+/** /submission/{name}[?date=]: every submission checked, with the score over all of them. */
 export function SubmissionPage() {
   const dates = useDateTexts();
   const { appLoadTexts } = useTexts('messages');
@@ -124,7 +124,7 @@ export function SubmissionPage() {
       <AnswerPanel
         mode="check"
         total={total}
-        // Every box keeps its colour on every page (issue 11): the marks of all submissions come
+        // Every box keeps its colour on every page: the marks of all submissions come
         // with each page.
         boxes={(data?.marks ?? []).map((marked, i) => ({
           number: i + 1,
@@ -153,7 +153,7 @@ const MARK_CHOICES = [
 ] as const satisfies readonly { mark: Mark; label: string }[];
 
 /**
- * A teacher changes a past mark here (issue 11): saved at once, then the score, calendars and the
+ * A teacher changes a past mark here: saved at once, then the score, calendars and the
  * header's count are asked again (the server recounts calendars and topic statistics).
  */
 function ChangeMark({ name, submission }: { name: string; submission: SubmissionQuestion }) {

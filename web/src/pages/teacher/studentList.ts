@@ -1,6 +1,6 @@
 import { splitNameList } from '../../../../common/questions/rules.ts';
 
-/** The teacher's student list lives only in this browser (spec 1 §2), as the original's `students` key. */
+/** The teacher's student list lives only in this browser, under the `students` key. */
 const KEY = 'students';
 
 export function readStudentList(): string[] {

@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * The side panel (spec 1 §2): 'Your Answers' or 'Check Your Answers', the Jump to Question grid, the
+ * The side panel: 'Your Answers' or 'Check Your Answers', the Jump to Question grid, the
  * legend, progress, and Submit All in answer mode. At 480 px or less it collapses to a bar at the
  * bottom that opens and closes.
  */

@@ -23,7 +23,7 @@ type Props = {
   readOnly?: boolean;
 };
 
-/** One question as the tutoring, submission and review pages show it (spec 1 §2). */
+/** One question as the tutoring, submission and review pages show it. */
 export function QuestionCard({ number, question, answer, result, tone, note, readOnly }: Props) {
   const dates = useDateTexts();
   const { tutoringTexts: t } = useTexts('tutoring');

@@ -109,7 +109,7 @@ describe('TutoringPage in Korean', () => {
     expect(await screen.findByText(koSubmissions.panelEmpty)).toBeTruthy();
   });
 
-  it('keeps the specification’s English words in English', async () => {
+  it('keeps the English words of the English interface', async () => {
     stubApi([]);
     renderPage(<TutoringPage />, { path: '/tutoring/:name', at: '/tutoring/minji' });
     expect(

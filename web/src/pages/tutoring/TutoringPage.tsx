@@ -23,7 +23,7 @@ import { useViewer } from './viewer.ts';
 
 type SubmissionTexts = Namespaces['submissions']['submissionTexts'];
 
-/** /tutoring/{name}[?date=YYYY-MM-DD&page=&size=]: the student's pending questions to answer (spec 1 §2). */
+/** /tutoring/{name}[?date=YYYY-MM-DD&page=&size=]: the student's pending questions to answer. */
 export function TutoringPage() {
   const { failureTexts, appLoadTexts, headerTexts } = useTexts('messages');
   const { tutoringTexts: t } = useTexts('tutoring');
@@ -136,7 +136,7 @@ export function TutoringPage() {
     } finally {
       setSubmitting(false);
     }
-    // Spec 1 §4: the page reloads after success and after failure.
+    // The page reloads after success and after failure, so it shows what the server now holds.
     window.location.reload();
   };
 

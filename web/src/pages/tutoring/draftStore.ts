@@ -2,7 +2,7 @@ import type { DraftsPatchResponse, DraftsResponse } from '../../../../common/con
 import { ApiError } from '../../api/client.ts';
 
 /**
- * A student's answer drafts in one tab (issue 11: two tabs must never overwrite each other).
+ * A student's answer drafts in one tab (two tabs must never overwrite each other).
  *
  * - `known`: what the server keeps, per question, with the draft's version.
  * - `pending`: what this tab typed and the server has not confirmed, each with the version it was

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatWhen } from './format.ts';
 
-describe('dates on the cards (issue 19): the interface language, in APP_TIME_ZONE', () => {
+describe('dates on the cards: the interface language, in APP_TIME_ZONE', () => {
   // 16:30 UTC on 9 March is 01:30 on Tuesday 10 March in Seoul.
   const iso = '2026-03-09T16:30:00Z';
 

@@ -24,7 +24,7 @@ const WHEN: Intl.DateTimeFormatOptions = {
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
 /**
- * How due dates and submit times read on the cards: in the interface's language (issue 19) and in
+ * How due dates and submit times read on the cards: in the interface's language and in
  * `APP_TIME_ZONE` (the zone the session check names; the header asks it on every signed-in page).
  */
 export function useDateTexts(): { when(iso: string): string; day(iso: string): string } {

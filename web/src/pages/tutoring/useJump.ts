@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Jump to question N: change to its page, then scroll to it once that page is shown (not before, as
- * the original did) and move focus there for keyboard users.
+ * Jump to question N: change to its page, then scroll to it once that page is shown (not before)
+ * and move focus there for keyboard users.
  */
 export function useJump(
   size: number,

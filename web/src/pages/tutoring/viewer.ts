@@ -4,8 +4,8 @@ import { userKeys, usersApi } from '../../api/users.ts';
 
 /**
  * Who is looking at a student's page. The student (and staff, who may answer for them) can answer;
- * anyone else allowed to see it — a linked parent — gets a read-only view: no inputs, no Submit
- * (issue 11). Until the session check answers, the page shows no inputs either.
+ * anyone else allowed to see it — a linked parent — gets a read-only view: no inputs, no Submit.
+ * Until the session check answers, the page shows no inputs either.
  */
 export function useViewer(name: string): { canAnswer: boolean; known: boolean; isStaff: boolean } {
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });

@@ -87,14 +87,14 @@ export function BulkUploadPage() {
   };
 
   const now = new Date();
-  // Dates without an offset are read in the app's zone here as on the server (issue 11).
+  // Dates without an offset are read in the app's zone here as on the server.
   const timeZone = useAppTimeZone();
   const problems = (items ?? []).map((item, i) => [
     ...checkBulkItem(item, now, timeZone, ruleTexts).problems,
     ...(serverErrors.get(i) ?? []),
   ]);
   const failing = problems.filter((p) => p.length > 0).length;
-  // The alert about problems goes once none are left (issue 11: it stayed beside "all ready").
+  // The alert about problems goes once none are left, so it never stands beside "all ready".
   useEffect(() => {
     if (failing === 0) dismissToast(PROBLEMS_TOAST);
   }, [failing, dismissToast]);

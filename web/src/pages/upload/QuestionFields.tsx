@@ -22,7 +22,7 @@ type Props = {
 };
 
 /**
- * The fields of the question being written (spec 1 §2's upload form), each with its lock toggle:
+ * The fields of the question being written (the upload form), each with its lock toggle:
  * title, text, code with its language, type, options and the right ones, the answer, hints, topics,
  * explanation and due date.
  */
@@ -206,7 +206,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
   );
 }
 
-/** The toggle that keeps a field's value after an upload (spec 1 §2: "Each field has a lock toggle"). */
+/** The toggle that keeps a field's value after an upload. */
 export function LockButton({
   field,
   label,

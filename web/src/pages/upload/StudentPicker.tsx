@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import styles from './UploadPage.module.css';
 
 /**
- * The students a question goes to (spec 1 §2): a search over every student, Select All and Deselect
+ * The students a question goes to: a search over every student, Select All and Deselect
  * All (of those the search shows), and a box per student. Names are kept lower-cased.
  */
 export function StudentPicker({

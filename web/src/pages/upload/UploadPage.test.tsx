@@ -90,7 +90,7 @@ describe('UploadPage tabs', () => {
     await waitFor(() => expect(screen.queryByText('Due Date must be at most 14 days ahead.')).toBeNull());
   });
 
-  it("with an answer written and no type chosen, says the type is missing (the spec's order)", async () => {
+  it('with an answer written and no type chosen, says the type is missing', async () => {
     const user = userEvent.setup();
     renderPage(<UploadPage />, { path: '/upload', at: '/upload' });
     await user.type(screen.getByLabelText('Answer'), 'zero');
@@ -160,7 +160,7 @@ describe('UploadPage in Korean', () => {
       ])
         expect(screen.getByRole('button', { name })).toBeTruthy();
 
-      // The spec's first alert, in Korean.
+      // The first check's alert, in Korean.
       await user.click(screen.getByRole('button', { name: '학생에게 내주기' }));
       expect(await screen.findByText('정답을 입력하세요.')).toBeTruthy();
       await user.selectOptions(screen.getByLabelText('유형'), 'm');

@@ -31,7 +31,7 @@ function loadSaved(): Saved {
 }
 
 /**
- * /upload: several questions written in tabs, each checked in the spec's order, confirmed, and
+ * /upload: several questions written in tabs, each checked in a fixed order, confirmed, and
  * assigned. Locked fields keep their value after an upload and in new tabs; everything survives a
  * reload (local storage).
  */
@@ -46,7 +46,7 @@ export function UploadPage() {
   const [preview, setPreview] = useState(false);
   const [busy, setBusy] = useState(false);
   const { showToast, dismissToast } = useToast();
-  // The check's alert shown last: it goes when the draft no longer has that problem (issue 11).
+  // The check's alert shown last: it goes when the draft no longer has that problem.
   const [shownProblem, setShownProblem] = useState<string | null>(null);
   const confirm = useConfirm();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
@@ -94,7 +94,7 @@ export function UploadPage() {
       return showToast(checked.problem, 'error', CHECK_TOAST);
     }
     const made = checked.question;
-    // Spec 1 §5: the confirm shows title, question, answer and students; code shows as code.
+    // The confirm shows title, question, answer and students; code shows as code.
     const message = (
       <dl className={styles.confirm}>
         <dt>{q.title}</dt>

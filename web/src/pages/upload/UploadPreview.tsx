@@ -36,9 +36,9 @@ export function studentView(draft: Draft, zone: string, now: Date, noTitle: stri
 }
 
 /**
- * Preview Question & Submission (spec 1 §2): the question as the student will see it — text, code,
+ * Preview Question & Submission: the question as the student will see it — text, code,
  * options, hint, due date — where the teacher may try an answer, then the submission card that
- * answer would give (issue 11: the preview showed only the submission card).
+ * answer would give.
  */
 export function UploadPreview({ draft, zone, number }: { draft: Draft; zone: string; number: number }) {
   const { uploadTexts: t } = useTexts('authoring');

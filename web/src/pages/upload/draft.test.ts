@@ -24,12 +24,12 @@ function filled(overrides: Partial<Draft> = {}): Draft {
 }
 
 describe('upload drafts', () => {
-  it("checks in the spec's order with its alerts", () => {
+  it('checks in a fixed order, each check with its alert', () => {
     const empty = blankDraft();
     expect(checkDraft(empty, now, ZONE, en)).toEqual({ problem: 'Answer is missing.' });
     expect(checkDraft(filled({ title: ' ' }), now, ZONE, en)).toEqual({ problem: 'Title is missing.' });
     // With no type chosen the page shows the written answer's field: an answer typed there is not
-    // missing, the type is (issue 11); with that field empty, the answer is missing first.
+    // missing, the type is; with that field empty, the answer is missing first.
     expect(checkDraft(filled({ type: '', correct: [], answerText: 'x' }), now, ZONE, en)).toEqual({
       problem: 'Type is missing.',
     });

@@ -113,8 +113,8 @@ export function optionValues(draft: Draft): string[] {
 
 /**
  * The stored answer text of a draft (for M: the JSON array of the chosen options). Before a type is
- * chosen the page shows the written answer's field, so that is the answer (issue 11: an answer typed
- * there with no type chosen was reported missing instead of the type).
+ * chosen the page shows the written answer's field, so that is the answer (and a missing type is
+ * reported as such, not as a missing answer).
  */
 export function answerOf(draft: Draft): string {
   if (draft.type === 's' || draft.type === '') return asCode(draft.answerText, draft.answerIsCode);
@@ -125,10 +125,11 @@ export function answerOf(draft: Draft): string {
 }
 
 /**
- * The checks of spec 1 §5 in its order and with its alerts, then the question rules and the due date
- * window. The due date is read in the app's zone (`timeZone`), as the server reads dates without an
- * offset (issue 11: one rule, not the browser's zone). Answers the first problem (in the language of
- * `texts`), or the request.
+ * The upload form's checks in their fixed order, each with its alert (answer, title, type,
+ * explanation, question, target date), then the question rules and the due date window. The due
+ * date is read in the app's zone (`timeZone`), as the server reads dates without an offset (one
+ * rule, not the browser's zone). Answers the first problem (in the language of `texts`), or the
+ * request.
  */
 export function checkDraft(
   draft: Draft,

@@ -28,7 +28,7 @@ export function pictureProblem(
 }
 
 /**
- * Edit Profile (spec 1 §2): name, email (a new one asks for the current password), a picture with
+ * Edit Profile: name, email (a new one asks for the current password), a picture with
  * a preview; Cancel; 'Save Changes' disabled while saving; 'DONE!' on success. Errors show inside
  * the dialog, where the user is (the rest of the page is inert while it is open).
  */

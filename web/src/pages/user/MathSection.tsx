@@ -15,10 +15,9 @@ import styles from './UserPage.module.css';
 const RECENT_DAYS = 14;
 
 /**
- * The dashboard's 'Simple Math Question' section (spec 1 §2): Start (for the student themself; the
- * game takes the name in navigation state, spec 2 §2), Result, the latest day's pie (as the original drew it) and
- * a line of the recent days. Its own chunk, loaded on first open with the charts, so the dashboard's
- * first load carries neither.
+ * The dashboard's 'Simple Math Question' section: Start (for the student themself; the game takes
+ * the name in navigation state), Result, the latest day's pie and a line of the recent days. Its own
+ * chunk, loaded on first open with the charts, so the dashboard's first load carries neither.
  */
 export function MathSection() {
   const { mathTexts } = useTexts('math');

@@ -11,7 +11,7 @@ import { chartColours } from '../../ui/charts/options.ts';
 import styles from './UserPage.module.css';
 
 /**
- * The dashboard's 'Tutoring' section (spec 1 §2), its own chunk: it brings the charts and the
+ * The dashboard's 'Tutoring' section, its own chunk: it brings the charts and the
  * calendar, and loads its data only when the section is first opened.
  */
 export function TutoringSection() {

@@ -75,7 +75,7 @@ describe('the student dashboard', () => {
     const tutoring = await screen.findByRole('button', { name: 'Tutoring' });
     expect(tutoring.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'Simple Math Question' })).toBeDefined();
-    // A service added in the admin console (issue 14) has its section too, saying what it is.
+    // A service added in the admin console has its section too, saying what it is.
     const chess = screen.getByRole('button', { name: 'Chess club' });
     fireEvent.click(chess);
     expect(screen.getByText(dashboardTexts.otherService('Chess club'))).toBeDefined();

@@ -20,7 +20,7 @@ const tutoringSection = lazyPage('dashboard-tutoring', () =>
 );
 const mathSection = lazyPage('dashboard-math', () => import('./MathSection.tsx').then((m) => m.MathSection));
 
-/** The services the dashboard has a section for (the original ignored any other). */
+/** The services the dashboard has pages for (any other gets a section that says what it is). */
 const SECTIONS: Record<string, typeof tutoringSection> = {
   Tutoring: tutoringSection,
   'Simple Math Question': mathSection,
@@ -29,7 +29,7 @@ const SECTIONS: Record<string, typeof tutoringSection> = {
 const roleList = (person: UserResponse) => person.role.split(',').filter(Boolean);
 
 /**
- * /user/{name} (spec 1 §2 "Student dashboard" and "Profile card"): the card with the learner's
+ * /user/{name}, the dashboard: the card with the learner's
  * figures and Edit Profile (on one's own page); a student's sections for their subscribed services,
  * each loading its data when first opened; a parent's children; a teacher's tools and students.
  */
@@ -41,7 +41,7 @@ export function UserPage() {
   const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
 
   useEffect(() => {
-    // A student or parent refused someone else's dashboard goes to their own page (spec 1 §8).
+    // A student or parent refused someone else's dashboard goes to their own page.
     if (user.error) onFailure(user.error, { forbiddenTo: ownHomePage });
   }, [user.error, onFailure]);
 
@@ -114,7 +114,7 @@ function ProfileCard({ person, editable }: { person: UserResponse; editable: boo
 
 /**
  * A section that shows its content, and so loads its data, only from its first opening; closed
- * again, it keeps what it loaded (spec 1 §4: accordion sections load on first open).
+ * again, it keeps what it loaded.
  */
 function Accordion({ title, children }: { title: string; children: ReactNode }) {
   const { dashboardTexts } = useTexts('insight');
@@ -167,7 +167,7 @@ function StudentSections({ name }: { name: string }) {
         : service;
   if (shown.length === 0) return <p className={styles.muted}>{dashboardTexts.noServices}</p>;
   // Every subscribed service has its section; the ones the app has no pages for (added in the admin
-  // console) say so, instead of being left out as the original did.
+  // console) say so, instead of being left out.
   return (
     <>
       {shown.map((service) => {

@@ -27,7 +27,7 @@ const answerText = (type: WeekItem['type'], answer: string) =>
 const TONE = { correct: 'ok', wrong: 'bad', unmarked: undefined, todo: undefined } as const;
 
 /**
- * /week/{name}?start=YYYY-MM-DD: one child's week for a parent (issue 19), read-only; teachers, admins
+ * /week/{name}?start=YYYY-MM-DD: one child's week for a parent, read-only; teachers, admins
  * and the child see it too. The week is in the address, so it can be bookmarked, printed and stepped
  * through with the browser's back button.
  */

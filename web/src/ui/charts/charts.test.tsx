@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('chart options (spec 2 §9)', () => {
+describe('chart options', () => {
   it('animate for 1.2 s, and not at all under prefers-reduced-motion', () => {
     for (const options of [
       pieOptions,

@@ -104,7 +104,7 @@ const percentOf = (part: number, whole: number) =>
 
 export type Slice = { label: string; value: number; colour: string };
 
-/** A pie of shares (spec 2 §2 Performance Overview); nothing to share shows `empty` instead. */
+/** A pie of shares; nothing to share shows `empty` instead. */
 export function PieChart({ title, slices, empty }: { title: string; slices: Slice[]; empty: string }) {
   const { chartTexts: t } = useTexts('insight');
   const total = slices.reduce((sum, s) => sum + s.value, 0);
@@ -146,7 +146,7 @@ export function PieChart({ title, slices, empty }: { title: string; slices: Slic
 }
 
 /**
- * Correct against wrong answers as a pie, as the original dashboard drew it: the larger share in
+ * Correct against wrong answers as a pie: the larger share in
  * its colour (green when correct answers lead, red when wrong ones do), the smaller in grey.
  */
 export function ScorePie({
@@ -184,7 +184,7 @@ export function scoreSlices(
   ];
 }
 
-/** A radar of percentages (0–100) by axis, with 5 rings (spec 2 §2 Topic Mastery). */
+/** A radar of percentages (0–100) by axis, with 5 rings. */
 export function RadarChart({
   title,
   axes,
@@ -241,7 +241,7 @@ export function RadarChart({
   );
 }
 
-/** Points `{x, y, title}` (spec 2 §3 "Chart point"); the tooltip and the table name each point. */
+/** Points `{x, y, title}`; the tooltip and the table name each point. */
 export function ScatterChart({
   title,
   points,

@@ -1,9 +1,9 @@
 import type { ChartOptions } from 'chart.js';
 
 /**
- * The charts' constants (spec 2 §9) and the options every chart is drawn with. Pure functions of
- * their inputs, so the rules are tested without a canvas (options.test.ts); the components in this
- * folder pass their results to Chart.js.
+ * The charts' constants (docs/architecture.md, "Charts") and the options every chart is drawn
+ * with. Pure functions of their inputs, so the rules are tested without a canvas (options.test.ts);
+ * the components in this folder pass their results to Chart.js.
  */
 export const chartRules = {
   /** Every chart animates for 1.2 s, and not at all when the user asks for reduced motion. */

@@ -3,8 +3,8 @@ import type { OwnerContent } from './types.ts';
 /**
  * The owner's content: edit this file (and the pictures in content/photos/) to make the portfolio
  * yours. `npm run build` checks it (content/validate.ts) and stops with a list of anything missing.
- * What ships here is sample content that follows spec 2 §3: the seven periods as the spec gives
- * them, a sample name and made-up details.
+ * What ships here is sample content: the seven periods of docs/product.md, "Portfolio pages", a
+ * sample name and made-up details.
  */
 export const owner: OwnerContent = {
   name: 'Minseo Park',

@@ -11,9 +11,9 @@ export type Photo = { file: string; alt: string };
 export type DetailBlock = { title: string; period: string; contents: string[] };
 export type InformationBlock = { title: string; contents: string[] };
 
-/** One circle of the career timeline (spec 2 §2, §3). */
+/** One circle of the career timeline. */
 export type TimelineEntry = {
-  /** The circle's label, as spec 2 §2 lists them. */
+  /** The circle's label (docs/product.md, "Portfolio pages", lists them). */
   label: string;
   /** A second line under the label (circles 4 and 6). */
   extraLabel?: string;

@@ -8,7 +8,7 @@ const photoFiles = Object.keys(import.meta.glob('./photos/*')).map((file) => fil
 const copy = (): OwnerContent => structuredClone(owner);
 
 describe("the owner's content (checked by the build)", () => {
-  it('ships sample content that passes, with the seven periods of spec 2 §2 in order', () => {
+  it('ships sample content that passes, with the seven periods in order', () => {
     expect(contentProblems(owner, photoFiles)).toEqual([]);
     expect(owner.timeline.map((entry) => entry.label)).toEqual([
       'First year at a university',
@@ -37,12 +37,12 @@ describe("the owner's content (checked by the build)", () => {
     content.previous.skills[0]!.colour = 'blue';
     expect(contentProblems(content, photoFiles)).toEqual([
       'email: must be an e-mail address',
-      'headerPhotos: must be 6 pictures (spec 2 §9), not 5',
+      'headerPhotos: must be 6 pictures, not 5',
       "headerPhotos[0].file: 'missing.jpg' is not in web/src/pages/portfolio/content/photos/",
       "timeline[0].tldr[3]: must read 'Heading: text'",
       'timeline[1].details[0].contents[3]: must not be empty',
-      'timeline[6].tldr: the present has no TL;DR (spec 2 §2)',
-      'timeline[6].furtherInformation: the present has none (spec 2 §2)',
+      'timeline[6].tldr: the present has no TL;DR',
+      'timeline[6].furtherInformation: the present has none',
       'projects.url: must be an https:// address',
       'previous.skills[0].colour: must be #rrggbb',
     ]);
@@ -51,6 +51,6 @@ describe("the owner's content (checked by the build)", () => {
   it('wants seven timeline entries', () => {
     const content = copy();
     content.timeline.splice(2, 1);
-    expect(contentProblems(content, photoFiles)).toContain('timeline: must be 7 entries (spec 2 §9), not 6');
+    expect(contentProblems(content, photoFiles)).toContain('timeline: must be 7 entries, not 6');
   });
 });

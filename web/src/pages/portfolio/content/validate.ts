@@ -1,6 +1,6 @@
 import type { OwnerContent, Photo, TimelineEntry } from './types.ts';
 
-/** Spec 2 §9: the header's slideshow has six pictures; the timeline has seven circles. */
+/** The header's slideshow has six pictures; the timeline has seven circles. */
 export const HEADER_PHOTOS = 6;
 export const TIMELINE_ENTRIES = 7;
 
@@ -45,18 +45,14 @@ export function contentProblems(content: OwnerContent, photoFiles: readonly stri
   if (!/^\+?[\d\s().-]{7,20}$/.test(content.phone)) problems.push('phone: must be a phone number');
 
   if (content.headerPhotos.length !== HEADER_PHOTOS) {
-    problems.push(
-      `headerPhotos: must be ${HEADER_PHOTOS} pictures (spec 2 §9), not ${content.headerPhotos.length}`,
-    );
+    problems.push(`headerPhotos: must be ${HEADER_PHOTOS} pictures, not ${content.headerPhotos.length}`);
   }
   content.headerPhotos.forEach((p, i) => {
     photo(`headerPhotos[${i}]`, p);
   });
 
   if (content.timeline.length !== TIMELINE_ENTRIES) {
-    problems.push(
-      `timeline: must be ${TIMELINE_ENTRIES} entries (spec 2 §9), not ${content.timeline.length}`,
-    );
+    problems.push(`timeline: must be ${TIMELINE_ENTRIES} entries, not ${content.timeline.length}`);
   }
   content.timeline.forEach((entry: TimelineEntry, i) => {
     const at = `timeline[${i}]`;
@@ -69,9 +65,9 @@ export function contentProblems(content: OwnerContent, photoFiles: readonly stri
     entry.photos.forEach((p, j) => {
       photo(`${at}.photos[${j}]`, p);
     });
-    if (present && entry.tldr.length > 0) problems.push(`${at}.tldr: the present has no TL;DR (spec 2 §2)`);
+    if (present && entry.tldr.length > 0) problems.push(`${at}.tldr: the present has no TL;DR`);
     if (present && entry.furtherInformation.length > 0) {
-      problems.push(`${at}.furtherInformation: the present has none (spec 2 §2)`);
+      problems.push(`${at}.furtherInformation: the present has none`);
     }
     if (!present && entry.tldr.length === 0) problems.push(`${at}.tldr: needs at least one line`);
     entry.tldr.forEach((line, j) => {

@@ -34,7 +34,7 @@ function Skill({ card }: { card: SkillCard }) {
   );
 }
 
-/** `/prev`: the older main page (reference §2.2): greeting, portrait, summary, skills, projects, careers. */
+/** `/prev`: the older main page: greeting, portrait, summary, skills, projects, careers. */
 export function PreviousPage() {
   const { portfolioTexts, previousTexts } = useTexts('portfolio');
   useDocumentTitle(owner.siteTitle);

@@ -64,7 +64,7 @@ function SignInButtons() {
   );
 }
 
-/** `/sandbox` (spec 2 §2): social sign-in buttons, sample charts, and buttons that raise toasts. */
+/** `/sandbox`: social sign-in buttons, sample charts, and buttons that raise toasts. */
 export function SandboxPage() {
   const { sandboxTexts } = useTexts('portfolio');
   useDocumentTitle(`${sandboxTexts.title} · ${owner.siteTitle}`);

@@ -75,7 +75,7 @@ function Wheel({ names, rotation }: { names: string[]; rotation: number }) {
   );
 }
 
-/** `/spinner` (spec 2 §2): name up to 10 elements, START, STOP: one of them, at random, shown clearly. */
+/** `/spinner`: name up to 10 elements, START, STOP: one of them, at random, shown clearly. */
 export function SpinnerPage() {
   const { spinnerTexts } = useTexts('portfolio');
   useDocumentTitle(`${spinnerTexts.title} · ${owner.siteTitle}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampCount, indexAtPointer, landingRotation, MAX_ELEMENTS, uniformIndex } from './wheel.ts';
 
-describe('the spinner (spec 2 §2, §5)', () => {
+describe('the spinner', () => {
   it('treats a count below 1 as 0 and caps it at 10', () => {
     expect(clampCount('0')).toBe(0);
     expect(clampCount('-3')).toBe(0);

@@ -1,9 +1,9 @@
 /**
- * The spinner's rules (spec 2 §2, §5), without React: how many elements, which one the wheel lands
+ * The spinner's rules, without React: how many elements, which one the wheel lands
  * on (uniformly at random), and the angles that show it under the pointer.
  */
 
-/** Spec 2 §9: at most 10 colours, so at most 10 elements. */
+/** At most 10 colours, so at most 10 elements. */
 export const MAX_ELEMENTS = 10;
 
 /** Colours of the slices, each dark enough for white text (4.5:1). */
@@ -20,7 +20,7 @@ export const SLICE_COLOURS = [
   '#9c3d00',
 ] as const;
 
-/** Spec 2 §5: a count below 1 is 0; more than 10 is 10; a fraction counts its whole part. */
+/** A count below 1 is 0; more than 10 is 10; a fraction counts its whole part. */
 export function clampCount(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n < 1) return 0;

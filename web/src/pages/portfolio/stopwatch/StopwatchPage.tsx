@@ -21,7 +21,7 @@ import { PortfolioNav } from '../PortfolioNav.tsx';
 import styles from './stopwatch.module.css';
 import { COMMANDS, type Command, elapsedAt, IDLE, isCommand, step, type WatchState } from './watch.ts';
 
-/** Spec 2 §9: the display ticks every 10 ms. */
+/** The display ticks every 10 ms (times are hundredths of a second). */
 const TICK_MS = 10;
 const SEOUL: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Seoul', dateStyle: 'medium', timeStyle: 'short' };
 
@@ -106,7 +106,7 @@ function Stopwatch() {
   const pageTitle = `${stopwatchTexts.title} · ${owner.siteTitle}`;
   useDocumentTitle(pageTitle);
 
-  // Spec 2 §2: leaving the page while the stopwatch runs asks first.
+  // Leaving the page while the stopwatch runs asks first.
   useEffect(() => {
     if (watch.status !== 'running') return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -145,7 +145,7 @@ function Stopwatch() {
           setWatch(IDLE);
         }
       }
-      // Spec 2 §4: the history reloads after each action, from its first page.
+      // The history reloads after each action, from its first page.
       setPage(0);
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.stopwatchAll });
     });
@@ -235,7 +235,7 @@ function Stopwatch() {
   );
 }
 
-/** `/stopwatch` (spec 2 §2): a stopwatch driven by typed commands, with everyone's history. */
+/** `/stopwatch`: a stopwatch driven by typed commands, with everyone's history. */
 export function StopwatchPage() {
   return (
     <AppProviders>

@@ -7,7 +7,7 @@ const run = (state: WatchState, command: 'start' | 'pause' | 'reset', at: number
   return result;
 };
 
-describe('the stopwatch (spec 2 §4, §5)', () => {
+describe('the stopwatch', () => {
   it('reads its commands as exact words in any case', () => {
     expect(isCommand('start', 'start')).toBe(true);
     expect(isCommand('  START ', 'start')).toBe(true);

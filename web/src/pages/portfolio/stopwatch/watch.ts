@@ -1,7 +1,7 @@
 import type { StopwatchType } from '../../../../../common/portfolio/stopwatch.ts';
 
 /**
- * The stopwatch's rules (spec 2 §4, §5), without React: idle, running, paused; what each command
+ * The stopwatch's rules, without React: idle, running, paused; what each command
  * records. Times are hundredths of a second; `since` is when the current run segment began (ms on
  * the page's clock), so the display is right however late a tick comes (a background tab).
  */
@@ -18,7 +18,7 @@ export function elapsedAt(state: WatchState, nowMs: number): number {
     : state.base;
 }
 
-/** Spec 2 §5: a command is its exact word, in any case (spaces around it ignored). */
+/** A command is its exact word, in any case (spaces around it ignored). */
 export function isCommand(text: string, command: Command): boolean {
   return text.trim().toLowerCase() === command;
 }
@@ -32,7 +32,7 @@ export type Step =
   | { ok: false; problem: 'alreadyRunning' | 'notRunning' | 'nothingToReset' };
 
 /**
- * What a command does (spec 2 §4): start records `s` at 0 (a new run) or `r` with the run's id
+ * What a command does: start records `s` at 0 (a new run) or `r` with the run's id
  * (a resume); pause records `p`; reset records `d` and goes back to 0.
  */
 export function step(state: WatchState, command: Command, nowMs: number): Step {

@@ -130,7 +130,7 @@ function Wall() {
   );
 }
 
-/** `/wall` (spec 2 §2): visitors leave a message; the board shows the ones the owner approved. */
+/** `/wall`: visitors leave a message; the board shows the ones the owner approved. */
 export function WallPage() {
   return (
     <AppProviders>
