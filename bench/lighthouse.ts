@@ -196,7 +196,8 @@ async function main(): Promise<void> {
   ).version as string;
   const section = [
     START,
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with Lighthouse ${lighthouseVersion}`,
+    // No date: git keeps when; the document says how the figures were made.
+    `Measured with Lighthouse ${lighthouseVersion}`,
     `(mobile preset, simulated throttling) in Debian's Chromium, ${RUNS} runs per page, median by`,
     `performance score (all runs in brackets). Machine: ${os.cpus().length} cores, load average`,
     `${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(2)).join(' / ')} after (1 / 5 / 15 min).`,
