@@ -196,6 +196,7 @@ async function main(): Promise<void> {
   ).version as string;
   const section = [
     START,
+    // No date: git keeps when; the document says how the figures were made.
     `Measured with Lighthouse ${lighthouseVersion}`,
     `(mobile preset, simulated throttling) in Debian's Chromium, ${RUNS} runs per page, median by`,
     `performance score (all runs in brackets). Machine: ${os.cpus().length} cores, load average`,
