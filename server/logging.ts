@@ -31,8 +31,7 @@ export const LOG_BUFFER_BYTES = 1024 * 1024;
  *
  * The lines of one turn of the event loop go to the stream together, in one write at the end of the
  * turn (`setImmediate`): a busy server answers many requests per turn, and a write per line was a
- * system call (and a wake-up of the reader) per request (docs/performance.md, "The calendar against
- * the floor"). Lines keep their order; the bound counts the lines waiting for the turn's end too.
+ * system call (and a wake-up of the reader) per request (docs/performance.md, "Server"). Lines keep their order; the bound counts the lines waiting for the turn's end too.
  */
 export function createLogOutput(stream: Writable, maxBytes = LOG_BUFFER_BYTES): LogOutput {
   let dropped = 0;

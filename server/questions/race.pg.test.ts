@@ -10,7 +10,7 @@ import { createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
  * COMMITTED), for the row locks and orders the mutation run (PGlite, one transaction at a time)
  * cannot see: link topics' lock on its questions, the bulk upload's locks on its students, and
  * `ensureTopics`' sorted inserts of new topics. Each failed here with its lock or sort removed
- * (docs/testing.md, "Survivors: killed since, or equivalent").
+ * (docs/testing.md, "Mutation testing").
  */
 if (!process.env.TEST_DATABASE_URL)
   throw new Error('race.pg.test.ts needs TEST_DATABASE_URL (npm run test:pg)');
