@@ -15,9 +15,13 @@ export const limits = {
    * Sign-in throttling (server/users/throttle.ts): failures allowed before delays start, per
    * (account, address) pair and per address; then each further attempt waits 15 s, 30 s, 1 min, …
    * doubling up to 15 min. A success clears the pair's count; 24 h without attempts clears both.
+   * A browser with a device cookie for the account is counted alone, with the pair's allowance.
    */
   signInPairFreeFailures: 5,
   signInAddressFreeFailures: 20,
+  signInDeviceFreeFailures: 5,
+  /** How long a browser keeps the device cookie of its last sign-in. */
+  deviceCookieDays: 365,
   signInFirstDelaySeconds: 15,
   signInMaxDelaySeconds: 15 * 60,
   signInForgetHours: 24,

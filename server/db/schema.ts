@@ -80,6 +80,16 @@ export const throttles = pgTable(
   (t) => [index('throttles_last_at_idx').on(t.lastAt)],
 );
 
+/**
+ * Secrets the server keeps for itself (the key that signs device cookies), each made once by the
+ * first instance that needs it, so every instance signs and checks with the same one.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  /** 256 random bits, base64url. */
+  value: text().notNull(),
+});
+
 /** A parent may read their linked children's data (docs/product.md, "Parents"). */
 export const parentChildren = pgTable(
   'parent_children',

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { limits } from '../../common/limits.ts';
 import { SessionCache } from '../sessions/cache.ts';
+import { DEVICE_COOKIE, issueDeviceCookie } from '../sessions/devices.ts';
 import type { SessionRow } from '../sessions/queries.ts';
 import type { NewSession } from '../sessions/service.ts';
 import {
@@ -77,9 +79,14 @@ export function setSessionCookie(
   });
 }
 
+/** Sent only with password sign-ins, the one request that reads it. */
+const DEVICE_COOKIE_PATH = '/api/v1/users/login';
+const DEVICE_SECONDS = limits.deviceCookieDays * 24 * 3600;
+
 /**
  * Signs a user in on this response: ends the session the browser held before (if any), starts a new
- * one and sets its cookie. Password and provider sign-ins both come through here.
+ * one and sets its cookie, and gives the browser a new device cookie for the account (it outlives
+ * the session: sessions/devices.ts). Password and provider sign-ins both come through here.
  */
 export async function beginSession(
   app: FastifyInstance,
@@ -92,6 +99,13 @@ export async function beginSession(
   if (previous) await endSession(database.db, previous);
   const session = await startSession(database.db, userId, now());
   setSessionCookie(app, request, reply, session);
+  reply.setCookie(DEVICE_COOKIE, await issueDeviceCookie(database.db, userId), {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(app, request),
+    maxAge: DEVICE_SECONDS,
+  });
 }
 
 export function clearSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {

@@ -66,6 +66,36 @@ describe('provider profiles', () => {
     expect(kakaoProfile({ id: 1 })).toMatchObject({ email: null, name: null });
   });
 
+  // Each provider documents its flag as a JSON boolean; any other form vouches for nothing.
+  const notBooleans = ['true', 1, '1'];
+
+  it.each(notBooleans)('does not count a Google email_verified of %j', (flag) => {
+    expect(googleProfile({ sub: '1', email: 'a@b.c', email_verified: flag })).toMatchObject({
+      email: 'a@b.c',
+      emailVerified: false,
+    });
+  });
+
+  it.each(notBooleans)('does not count a Kakao is_email_valid or is_email_verified of %j', (flag) => {
+    const account = { email: 'seo@kakao.com', is_email_valid: true, is_email_verified: true };
+    for (const kakao_account of [
+      { ...account, is_email_verified: flag },
+      { ...account, is_email_valid: flag },
+      { ...account, is_email_valid: flag, is_email_verified: flag },
+    ]) {
+      expect(kakaoProfile({ id: 1, kakao_account })).toMatchObject({
+        email: 'seo@kakao.com',
+        emailVerified: false,
+      });
+    }
+  });
+
+  it.each(notBooleans)('reads no verified flag from Naver, not even an email_verified of %j', (flag) => {
+    // Naver documents no such flag: only the email it shares decides, and without one nothing counts.
+    const response = { id: 'x', email_verified: flag, is_email_verified: flag, verified: flag };
+    expect(naverProfile({ resultcode: '00', response })).toMatchObject({ email: null, emailVerified: false });
+  });
+
   it('refuses answers without the documented shape', () => {
     expect(() => naverProfile({ resultcode: '024', message: 'Authentication failed' })).toThrow(
       ProfileShapeError,

@@ -27,12 +27,21 @@ const optionalText = z
   .nullable();
 /** An email is never cut: one longer than an email can be is a malformed answer. */
 const optionalEmail = z.string().trim().max(limits.emailMax).optional().nullable();
+/**
+ * A provider's "the email is verified" flag: only the JSON boolean `true` its documentation promises
+ * vouches for the email. Any other value ("true", 1) counts as not verified rather than refusing
+ * the sign-in, which a person already linked by the provider's id needs no email for.
+ */
+const verifiedFlag = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true);
 
 /** Google: the claims of the ID token (already checked by openid-client: issuer, audience, expiry, nonce). */
 const GoogleClaims = z.object({
   sub: z.string().min(1),
   email: optionalEmail,
-  email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  email_verified: verifiedFlag,
   name: optionalText,
   given_name: optionalText,
 });
@@ -57,8 +66,8 @@ const KakaoProfile = z.object({
   kakao_account: z
     .object({
       email: optionalEmail,
-      is_email_valid: z.boolean().optional(),
-      is_email_verified: z.boolean().optional(),
+      is_email_valid: verifiedFlag,
+      is_email_verified: verifiedFlag,
       profile: z.object({ nickname: optionalText }).optional().nullable(),
     })
     .optional()
@@ -86,7 +95,7 @@ export function googleProfile(claims: unknown): ProviderProfile {
     provider: 'google',
     subject: c.sub,
     email: lowerOrNull(c.email),
-    emailVerified: Boolean(c.email) && (c.email_verified === true || c.email_verified === 'true'),
+    emailVerified: Boolean(c.email) && c.email_verified,
     name: firstText(c.name, c.given_name),
   };
 }
@@ -110,13 +119,12 @@ export function naverProfile(body: unknown): ProviderProfile {
 /** Kakao's email counts only when Kakao says it is both valid and verified. */
 export function kakaoProfile(body: unknown): ProviderProfile {
   const p = parse(KakaoProfile, body, 'kakao');
-  const account = p.kakao_account ?? {};
+  const account = p.kakao_account;
   return {
     provider: 'kakao',
     subject: String(p.id),
-    email: lowerOrNull(account.email),
-    emailVerified:
-      Boolean(account.email) && account.is_email_valid === true && account.is_email_verified === true,
-    name: firstText(account.profile?.nickname, p.properties?.nickname),
+    email: lowerOrNull(account?.email),
+    emailVerified: Boolean(account?.email) && account?.is_email_valid === true && account.is_email_verified,
+    name: firstText(account?.profile?.nickname, p.properties?.nickname),
   };
 }

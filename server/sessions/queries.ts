@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { prepared } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { serverSecrets, sessions, users } from '../db/schema.ts';
 
 export type SessionRow = {
   sessionId: number;
@@ -73,4 +73,16 @@ export async function deleteDeadSessions(db: DbOrTx, userId: number, now: Date):
     .where(
       and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now))),
     );
+}
+
+/**
+ * The server's secret of this name, made from `candidate` if there is none yet. The first insert
+ * wins (a racing one does nothing, having waited for it to commit) and everyone reads the winner,
+ * so every instance ends up with the same secret.
+ */
+export async function serverSecret(db: DbOrTx, name: string, candidate: string): Promise<string> {
+  await db.insert(serverSecrets).values({ name, value: candidate }).onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  if (!row) throw new Error(`server secret ${name} was not stored`);
+  return row.value;
 }

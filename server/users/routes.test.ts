@@ -424,6 +424,129 @@ describe('per-address sign-in limit', () => {
   });
 });
 
+describe('device cookies: a browser that signed in to the account before', () => {
+  const DEVICE = 'tf_device';
+  const deviceCookieFrom = (res: Awaited<ReturnType<typeof login>>) => {
+    const value = res.cookies.find((c) => c.name === DEVICE)?.value;
+    return value ? `${DEVICE}=${value}` : null;
+  };
+  /** A new account that signed in once from `from`: its details and that browser's device cookie. */
+  async function withDevice(from: Record<string, string>) {
+    const person = fresh();
+    await signup(person);
+    const signedIn = await login({ email: person.email, password: person.password }, from);
+    expect(signedIn.statusCode).toBe(200);
+    return { ...person, device: deviceCookieFrom(signedIn)! };
+  }
+
+  it('is set at sign-in: HttpOnly, SameSite=Strict, for a year, sent only to the sign-in route', async () => {
+    const person = fresh();
+    await signup(person);
+    const res = await login({ email: person.email, password: person.password });
+    const cookie = res.cookies.find((c) => c.name === DEVICE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/users/login' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.maxAge).toBe(365 * 24 * 3600);
+    // Each sign-in gives a new one.
+    const again = await login({ email: person.email, password: person.password });
+    expect(deviceCookieFrom(again)).not.toBe(deviceCookieFrom(res));
+
+    const https = await startTestApp({ env: { PUBLIC_URL: 'https://tutor.example.com' } });
+    try {
+      const user = await https.createUser();
+      const secure = await https.request({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        headers: json,
+        payload: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      expect(secure.cookies.find((c) => c.name === DEVICE)?.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it("lets the owner's browser sign in after 100 guesses from its address, which stay throttled", async () => {
+    const from = { 'x-forwarded-for': '198.51.100.20' };
+    const victim = await withDevice(from);
+    // A classmate on the same Wi-Fi guesses at the victim and at others: the pair and the address lock.
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const email = i % 2 ? `classmate${i}@example.com` : victim.email;
+      statuses.push((await login({ email, password: `guess ${i}` }, from)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 401).length).toBe(20);
+    expect(statuses.filter((s) => s === 429).length).toBe(80);
+    const right = { email: victim.email, password: victim.password };
+    expect((await login(right, from)).statusCode).toBe(429);
+    // The victim's own browser signs in all the same, and that frees nothing for the guessers.
+    const owner = await login(right, { ...from, cookie: victim.device });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.body).toBe(victim.username);
+    expect((await login(right, from)).statusCode).toBe(429);
+  });
+
+  it("counts a trusted browser's failures on its own: 5 free, then delays for that cookie only", async () => {
+    const from = { 'x-forwarded-for': '198.51.100.21' };
+    const person = await withDevice(from);
+    const withCookie = { ...from, cookie: person.device };
+    for (let i = 0; i < 5; i++)
+      expect((await login({ email: person.email, password: `slip ${i}` }, withCookie)).statusCode).toBe(401);
+    const right = { email: person.email, password: person.password };
+    const delayed = await login(right, withCookie);
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.headers['retry-after']).toBe('15');
+    // The cookie's failures fed neither the pair nor the address.
+    expect((await login(right, from)).statusCode).toBe(200);
+    t.clock.advance(15_000);
+    expect((await login(right, withCookie)).statusCode).toBe(200);
+  });
+
+  it('gives nothing to the device cookie of another account: its bearer is throttled as without one', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.22' };
+    const attacker = await withDevice(from);
+    const victim = await withDevice({ 'x-forwarded-for': '198.51.100.122' });
+    const withOwnCookie = { ...from, cookie: attacker.device };
+    for (let i = 0; i < 5; i++)
+      expect((await login({ email: victim.email, password: `guess ${i}` }, withOwnCookie)).statusCode).toBe(
+        401,
+      );
+    const right = { email: victim.email, password: victim.password };
+    expect((await login(right, withOwnCookie)).statusCode).toBe(429);
+    expect((await login(right, from)).statusCode).toBe(429);
+    // The attacker's cookie still serves its own account, and the victim's cookie the victim.
+    expect(
+      (await login({ email: attacker.email, password: attacker.password }, withOwnCookie)).statusCode,
+    ).toBe(200);
+    expect((await login(right, { ...from, cookie: victim.device })).statusCode).toBe(200);
+  });
+
+  it('gives nothing to a forged or tampered device cookie', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.23' };
+    const victim = await withDevice(from);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ email: victim.email, password: `guess ${i}` }, from)).statusCode).toBe(401);
+    const value = victim.device.slice(`${DEVICE}=`.length);
+    const [id = '', nonce = '', signature = ''] = value.split('.');
+    const other = (c: string) => (c === 'A' ? 'B' : 'A');
+    const forged = [
+      `${id}.${nonce}.${'A'.repeat(43)}`,
+      `${id}.${'B'.repeat(22)}.${signature}`,
+      `${id}.${nonce}.${signature.slice(0, -1)}${other(signature.slice(-1))}`,
+      `${id}.${other(nonce[0]!)}${nonce.slice(1)}.${signature}`,
+      `${Number(id) + 1}.${nonce}.${signature}`,
+      `${value}x`,
+      `0${value}`,
+      'not a device cookie',
+    ];
+    const right = { email: victim.email, password: victim.password };
+    for (const cookie of forged) {
+      expect((await login(right, { ...from, cookie: `${DEVICE}=${cookie}` })).statusCode, cookie).toBe(429);
+    }
+    expect((await login(right, { ...from, cookie: victim.device })).statusCode).toBe(200);
+  });
+});
+
 describe('sessions: refresh, logout, expiry', () => {
   it('refresh answers the username for a live session and 401 without one', async () => {
     const person = await t.createUser();

@@ -35,6 +35,7 @@ import { declareRoutes } from '../http/route.ts';
 import { beginSession, clearSessionCookie } from '../http/sessions.ts';
 import { AvatarStore } from '../images/avatars.ts';
 import { linkPendingProviders } from '../oauth/routes.ts';
+import { DEVICE_COOKIE } from '../sessions/devices.ts';
 import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
 import { adminUpdateUser, allParents, linkChildren, unlinkChild, userCards } from './admin.ts';
 import { userSortable } from './adminQueries.ts';
@@ -78,7 +79,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     access.public,
     { body: LoginRequest, errors: [429, 503] },
     async (request, reply) => {
-      const user = await signIn(database.db, { ...request.body, ip: request.ip }, now());
+      const deviceCookie = request.cookies[DEVICE_COOKIE];
+      const user = await signIn(database.db, { ...request.body, ip: request.ip, deviceCookie }, now());
       // A new token at every sign-in; the session the browser held before (if any) ends here.
       await beginSession(app, request, reply, user.id);
       // A provider sign-in that found this account's email waits for this password sign-in to link.

@@ -4,6 +4,7 @@ import { apiMessages } from '../../common/messages.ts';
 import { type Role, rolesToText, toAuthorities } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
+import { readDeviceCookie } from '../sessions/devices.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { findUserByEmail, findUserByUsername, insertUser, setUserLanguage, type UserRow } from './queries.ts';
 import { beginSignIn, checkSignUpAllowed, endSignIn } from './throttle.ts';
@@ -45,15 +46,17 @@ export async function signUp(
 
 /**
  * Checks a password sign-in. Unknown email and wrong password answer the same 401 in the same time.
- * Throttled per (account, address) and per address with growing delays (./throttle.ts); a 429
- * carries `Retry-After`, and a 503 when the server is too busy to check passwords.
+ * Throttled per (account, address) and per address with growing delays (./throttle.ts), or per
+ * device when the browser's device cookie is valid for this account; a 429 carries `Retry-After`,
+ * and a 503 when the server is too busy to check passwords.
  */
 export async function signIn(
   db: Db,
-  attempt: { email: string; password: string; ip: string },
+  attempt: { email: string; password: string; ip: string; deviceCookie?: string | undefined },
   now: Date,
 ): Promise<UserRow> {
-  const ticket = await beginSignIn(db, attempt.email, attempt.ip, now);
+  const device = await trustedDevice(db, attempt.email, attempt.deviceCookie);
+  const ticket = await beginSignIn(db, { email: attempt.email, ip: attempt.ip, device }, now);
   let outcome: 'success' | 'failure' | 'undecided' = 'undecided';
   try {
     const user = await findUserByEmail(db, attempt.email);
@@ -64,6 +67,14 @@ export async function signIn(
   } finally {
     await endSignIn(db, ticket, outcome, now);
   }
+}
+
+/** The nonce of a device cookie valid for this email's account; null as if absent otherwise. */
+async function trustedDevice(db: Db, email: string, cookie: string | undefined): Promise<string | null> {
+  const device = await readDeviceCookie(db, cookie);
+  if (!device) return null;
+  const user = await findUserByEmail(db, email);
+  return user?.id === device.userId ? device.nonce : null;
 }
 
 export function toAuthCheck(

@@ -16,7 +16,9 @@ import {
  * Sign-in and sign-up throttling, after OWASP's authentication guidance: no hard account lockout
  * (which would let anyone lock anyone out), but growing delays per (account, address) pair and per
  * address. A correct password from an address with no recent failures always works; an address
- * guessing at many accounts, or at one, waits longer and longer. Counters live in the database
+ * guessing at many accounts, or at one, waits longer and longer. A browser that signed in to the
+ * account before (a valid device cookie, sessions/devices.ts) is counted on its own instead, so
+ * guesses from a shared address do not hold its owner back. Counters live in the database
  * (`throttles`), so they hold across server instances, and every decision is taken under the
  * rows' locks, so a burst of parallel guesses is counted exactly: attempts still being checked
  * count as failures until they end.
@@ -60,9 +62,17 @@ export function delayAfter(failures: number, free: number): number {
 type Rule = { key: string; free: number };
 
 /** An attempt that was let through and must be ended with `endSignIn`. */
-export type SignInAttempt = { pairKey: string; keys: string[] };
+export type SignInAttempt = { clearedOnSuccess: string; keys: string[] };
 
-function signInRules(email: string, ip: string): Rule[] {
+/**
+ * Who is trying: the email and address, and the nonce of a device cookie that is valid for that
+ * email's account (null without one, or with one for another account).
+ */
+export type SignInSource = { email: string; ip: string; device: string | null };
+
+function signInRules({ email, ip, device }: SignInSource): Rule[] {
+  // A trusted browser has its own allowance, and neither feeds nor obeys the pair's and address's.
+  if (device) return [{ key: `signin-device:${device}`, free: limits.signInDeviceFreeFailures }];
   const address = addressKey(ip);
   return [
     { key: `signin:${email.toLowerCase()} ${address}`, free: limits.signInPairFreeFailures },
@@ -77,11 +87,11 @@ function tooMany(message: (texts: ServerTexts) => (seconds: number) => string, w
 
 /**
  * Lets a sign-in attempt through or answers 429 with `Retry-After`. An attempt let through counts
- * as a failure of both its pair and its address until `endSignIn` says how it ended, so parallel
- * guesses cannot all slip in before the first failure is written.
+ * as a failure of its counters (pair and address, or its device) until `endSignIn` says how it
+ * ended, so parallel guesses cannot all slip in before the first failure is written.
  */
-export async function beginSignIn(db: Db, email: string, ip: string, now: Date): Promise<SignInAttempt> {
-  const rules = signInRules(email, ip);
+export async function beginSignIn(db: Db, source: SignInSource, now: Date): Promise<SignInAttempt> {
+  const rules = signInRules(source);
   const t = now.getTime();
   await db.transaction(async (tx) => {
     const rows = new Map(
@@ -107,11 +117,11 @@ export async function beginSignIn(db: Db, email: string, ip: string, now: Date):
     if (waitMs > 0) throw tooMany((t) => t.apiMessages.tooManySignInFailures, waitMs);
     await saveThrottles(tx, next);
   });
-  return { pairKey: rules[0]!.key, keys: rules.map((r) => r.key) };
+  return { clearedOnSuccess: rules[0]!.key, keys: rules.map((r) => r.key) };
 }
 
 /**
- * Ends an attempt: a failure counts against the pair and the address; a success clears the pair
+ * Ends an attempt: a failure counts against its counters; a success clears the pair or the device
  * (never the address: signing in to one's own account must not reset a guesser's count); an
  * attempt that was not decided (the server was too busy to check the password) just ends.
  */
@@ -123,7 +133,7 @@ export async function endSignIn(
 ): Promise<void> {
   await endThrottledAttempts(db, attempt.keys, {
     failed: outcome === 'failure' ? attempt.keys : [],
-    cleared: outcome === 'success' ? [attempt.pairKey] : [],
+    cleared: outcome === 'success' ? [attempt.clearedOnSuccess] : [],
   });
   if (outcome === 'failure') await deleteStaleThrottles(db, new Date(now.getTime() - FORGET_MS));
 }
