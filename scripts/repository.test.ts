@@ -35,11 +35,14 @@ describe('the repository', () => {
 
   it('cites no document it does not contain', () => {
     const outside = /[Ii]ssue [0-9]+|[Ss]pec [0-9] §|DESIGN|server-original|client-original/;
-    const citing = sources.flatMap((file) =>
-      read(file)
-        .split('\n')
-        .flatMap((line, index) => (outside.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
-    );
+    // This file names the patterns, so it is the one file left out.
+    const citing = sources
+      .filter((file) => file !== 'scripts/repository.test.ts')
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .flatMap((line, index) => (outside.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      );
     expect(citing).toEqual([]);
   });
 
