@@ -248,7 +248,7 @@ export const profileMessages = texts({
   pictureSvg: 'SVG pictures are not accepted. Choose a PNG, JPEG, WebP or GIF image.',
   pictureTruncated: 'The picture file is incomplete (cut short). Choose the file again.',
   pictureHidesData:
-    'The picture file holds more than a picture (data hidden in or after it), so it was refused. Save it again as a plain PNG, JPEG, WebP or GIF.',
+    'The picture file holds more than a picture (data after its end), so it was refused. Save it again as a plain PNG, JPEG, WebP or GIF.',
   pictureTooManyPixels: 'The picture has too many pixels (at most 40 megapixels). Choose a smaller one.',
   pictureUnreadable: 'The picture could not be read as an image.',
   pictureFormTooBig: 'Send one picture with its username, nothing more.',

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/open.ts';
@@ -23,6 +23,36 @@ const FETCH_ROWS = 500;
 export type BackupSummary = BackupEnd & { bytes: number; file: string };
 
 /**
+ * Refuses, in one line, a backup file that cannot be written: its folder is missing, is not a
+ * folder or is not writable, or the name is a folder or a device. Nothing is created. The CLI calls
+ * it before opening the database, so a mistyped path fails at once.
+ */
+export function checkBackupTarget(file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  const existing = statOrNull(file);
+  if (existing?.isDirectory()) throw new BackupError(`${file} is a folder; name a file to write.`);
+  if (existing && !existing.isFile()) throw new BackupError(`${file} is not a regular file.`);
+  const parent = statOrNull(folder);
+  if (!parent) throw new BackupError(`there is no folder ${folder}; create it first.`);
+  if (!parent.isDirectory()) throw new BackupError(`${folder} is not a folder.`);
+  try {
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch {
+    throw new BackupError(`cannot write in the folder ${folder}.`);
+  }
+}
+
+function statOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+/**
  * Writes a backup of the database and the uploaded pictures to `file` (format: ./format.ts).
  *
  * Consistency: every table is read in one REPEATABLE READ, READ ONLY transaction, so the rows are
@@ -40,16 +70,29 @@ export async function writeBackup(
   imagesDir: string,
   file: string,
 ): Promise<BackupSummary> {
+  checkBackupTarget(file);
   const migrations = await migrationsApplied(database);
-  const temporary = path.join(
-    path.dirname(path.resolve(file)),
-    `.${path.basename(file)}.${process.pid}.part`,
-  );
-  const output = fs.createWriteStream(temporary, { mode: 0o600 });
+  const folder = path.dirname(path.resolve(file));
+  const temporary = path.join(folder, `.${path.basename(file)}.${process.pid}.part`);
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(temporary, 'w', 0o600);
+  } catch (error) {
+    // Root passes the access check of a folder it still cannot write in (a read-only mount, /sys).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new BackupError(`cannot write in the folder ${folder}.`);
+    }
+    if (code === 'ENOENT') throw new BackupError(`there is no folder ${folder}; create it first.`);
+    throw error;
+  }
+  const output = handle.createWriteStream();
   const gzip = zlib.createGzip();
-  gzip.pipe(output);
+  // A write error (a full disk) rejects here and ends the backup, instead of an unhandled 'error'.
+  const written = pipeline(gzip, output);
+  written.catch(() => {});
   const write = async (line: string) => {
-    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+    if (!gzip.write(`${line}\n`)) await Promise.race([once(gzip, 'drain'), written]);
   };
 
   const end: BackupEnd = { rows: {}, files: 0, sequences: 0 };
@@ -115,10 +158,10 @@ export async function writeBackup(
     await copyFiles();
     await write(`E\t${JSON.stringify(end)}`);
     gzip.end();
-    await finished(output);
-    const handle = await fs.promises.open(temporary, 'r');
-    await handle.sync();
-    await handle.close();
+    await written;
+    const synced = await fs.promises.open(temporary, 'r');
+    await synced.sync();
+    await synced.close();
     await fs.promises.rename(temporary, file);
   } catch (error) {
     gzip.destroy();

@@ -29,10 +29,14 @@ const damaged = (error: Error) =>
 
 /** The lines of a backup file, turning a damaged or cut-off gzip stream into one clear error. */
 async function* readLines(file: string): AsyncGenerator<string> {
-  const gunzip = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const input = fs.createReadStream(file);
+  const gunzip = input.pipe(zlib.createGunzip());
   const reader = readline.createInterface({ input: gunzip, crlfDelay: Number.POSITIVE_INFINITY });
   // readline reports the input's errors through its iterator; the race covers a version that does not.
   const failed = new Promise<never>((_resolve, reject) => {
+    input.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new BackupError(`cannot read ${file} (${error.code ?? error.message}).`)),
+    );
     gunzip.on('error', (error: Error) => reject(damaged(error)));
   });
   failed.catch(() => {});
@@ -54,9 +58,29 @@ async function* readLines(file: string): AsyncGenerator<string> {
   }
 }
 
+/** Refuses, in one line, a backup file that is missing, a folder or unreadable. */
+function checkReadable(file: string): void {
+  let stats: fs.Stats;
+  try {
+    stats = fs.statSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new BackupError(`there is no file ${file}.`);
+    throw error;
+  }
+  if (stats.isDirectory()) throw new BackupError(`${file} is a folder, not a backup file.`);
+  try {
+    fs.closeSync(fs.openSync(file, 'r'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') throw new BackupError(`cannot read ${file}.`);
+    throw error;
+  }
+}
+
 /** The header of a backup file, checked. */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  if (!fs.existsSync(file)) throw new BackupError(`there is no file ${file}.`);
+  checkReadable(file);
   let first: string | undefined;
   try {
     for await (const line of readLines(file)) {

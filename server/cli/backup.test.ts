@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run backup` / `npm run restore` as an operator runs them (node server/cli/backup.ts). The
@@ -19,13 +19,14 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string>) {
+function run(args: string[], env: Record<string, string>, as: { uid?: number; gid?: number } = {}) {
   const { DATABASE_URL: _omit, ...inherited } = process.env;
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout: 90_000,
+    ...as,
   });
   return { status: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
@@ -51,9 +52,12 @@ async function restoreTarget(): Promise<Record<string, string>> {
   return { DATABASE_URL: url.toString(), IMAGES_DIR: imagesDir };
 }
 
+/** Everything under `dir`, to show that a refused command left nothing behind. */
+const tree = (dir: string) => fs.readdirSync(dir, { recursive: true }).sort();
+
 describe('npm run backup / npm run restore', { timeout: 240_000 }, () => {
-  it('backs up a stopped embedded database with its pictures and restores it elsewhere; refuses what it cannot do', async () => {
-    const source = { DATA_DIR: path.join(scratch, 'source') };
+  const source = { DATA_DIR: path.join(scratch, 'source') };
+  beforeAll(() => {
     const created = run(
       [
         'server/cli/users.ts',
@@ -68,6 +72,9 @@ describe('npm run backup / npm run restore', { timeout: 240_000 }, () => {
       source,
     );
     expect(created.err).toBe('');
+  });
+
+  it('backs up a stopped embedded database with its pictures and restores it elsewhere; refuses what it cannot do', async () => {
     const picture = path.join(source.DATA_DIR, 'images', 'avatars', `${'ab'.repeat(16)}.webp`);
     fs.mkdirSync(path.dirname(picture), { recursive: true });
     fs.writeFileSync(picture, randomBytes(2000));
@@ -104,5 +111,66 @@ describe('npm run backup / npm run restore', { timeout: 240_000 }, () => {
       status: 1,
       err: `restore: ${notBackup} is not a Tutorfolio backup.`,
     });
+  });
+
+  it('refuses, in one line and leaving nothing behind, a file it cannot write or read', () => {
+    const before = tree(scratch);
+    const missing = path.join(scratch, 'no such folder');
+    expect(run(['server/cli/backup.ts', 'backup', '--out', path.join(missing, 'a.backup')], source)).toEqual({
+      status: 1,
+      out: '',
+      err: `backup: there is no folder ${missing}; create it first.`,
+    });
+    expect(run(['server/cli/backup.ts', 'backup', '--out', scratch], source)).toEqual({
+      status: 1,
+      out: '',
+      err: `backup: ${scratch} is a folder; name a file to write.`,
+    });
+    const notFolder = path.join(scratch, 'a file');
+    fs.writeFileSync(notFolder, '');
+    expect(
+      run(['server/cli/backup.ts', 'backup', '--out', path.join(notFolder, 'a.backup')], source),
+    ).toEqual({
+      status: 1,
+      out: '',
+      err: `backup: ${notFolder} is not a folder.`,
+    });
+    fs.rmSync(notFolder);
+    expect(run(['server/cli/backup.ts', 'restore', path.join(missing, 'a.backup')], source)).toEqual({
+      status: 1,
+      out: '',
+      err: `restore: there is no file ${path.join(missing, 'a.backup')}.`,
+    });
+    expect(run(['server/cli/backup.ts', 'restore', scratch], source)).toEqual({
+      status: 1,
+      out: '',
+      err: `restore: ${scratch} is a folder, not a backup file.`,
+    });
+    expect(tree(scratch)).toEqual(before);
+  });
+
+  it('refuses a folder it may not write in and a file it may not read', () => {
+    // Root reads and writes whatever the permissions say, so as root the commands run as nobody.
+    const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const open = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-backup-cli-locked-'));
+    cleanups.push(async () => fs.rmSync(open, { recursive: true, force: true }));
+    fs.chmodSync(open, 0o755);
+    const locked = path.join(open, 'locked');
+    fs.mkdirSync(locked, { mode: 0o555 });
+    const secret = path.join(open, 'secret.backup');
+    fs.writeFileSync(secret, 'not for you', { mode: 0o000 });
+    const env = { DATA_DIR: path.join(open, 'data') };
+    expect(run(['server/cli/backup.ts', 'backup', '--out', path.join(locked, 'a.backup')], env, as)).toEqual({
+      status: 1,
+      out: '',
+      err: `backup: cannot write in the folder ${locked}.`,
+    });
+    expect(fs.readdirSync(locked)).toEqual([]);
+    expect(run(['server/cli/backup.ts', 'restore', secret], env, as)).toEqual({
+      status: 1,
+      out: '',
+      err: `restore: cannot read ${secret}.`,
+    });
+    expect(fs.readdirSync(open).sort()).toEqual(['locked', 'secret.backup']);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeBackup } from '../backup/backup.ts';
+import { checkBackupTarget, writeBackup } from '../backup/backup.ts';
 import { BackupError } from '../backup/format.ts';
 import { restoreBackup } from '../backup/restore.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
@@ -55,9 +55,11 @@ async function run(): Promise<void> {
   if (command === 'backup') {
     if (!values.out || positionals.length > 0)
       fail(command, `name the file to write with --out FILE.\n\n${usage}`);
+    const file = path.resolve(values.out);
+    checkBackupTarget(file);
     const database = await open(config, null);
     try {
-      const summary = await writeBackup(database, config.imagesDir, path.resolve(values.out));
+      const summary = await writeBackup(database, config.imagesDir, file);
       console.log(
         `Backed up ${totalRows(summary.rows)} rows of ${Object.keys(summary.rows).length} tables and ` +
           `${summary.files} pictures to ${summary.file} (${kib(summary.bytes)}, ${seconds()}).`,

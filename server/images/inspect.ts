@@ -2,6 +2,9 @@
  * What an uploaded file really is, read from its bytes (never its name or declared type): one of
  * the four accepted picture formats, complete, and nothing but a picture. Pure functions over a
  * buffer; decoding is sharp's job afterwards (./avatars.ts).
+ *
+ * What a picture carries inside (text chunks, comments, EXIF, XMP) is not read: the stored picture
+ * is re-encoded from the pixels alone, so none of it is kept or ever served, whatever it says.
  */
 export type PictureFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -12,7 +15,7 @@ export type PictureProblem =
   | 'svg'
   /** The format's structure ends before its end marker. */
   | 'truncated'
-  /** A polyglot: data after the picture's end, or markup/script inside it. */
+  /** A polyglot: data after the picture's end (other than zero padding, or a JPEG's camera trailer). */
   | 'hidesData';
 
 export type Inspection = { ok: true; format: PictureFormat } | { ok: false; problem: PictureProblem };
@@ -30,12 +33,6 @@ export function formatOf(buffer: Buffer): PictureFormat | null {
   if (ascii(buffer, 0, 4) === 'RIFF' && ascii(buffer, 8, 4) === 'WEBP') return 'webp';
   return null;
 }
-
-/**
- * Text that makes a file readable as a web page or script (checked case-insensitively). Each is
- * long enough that compressed picture data contains it by chance about once in 10^4 files or less.
- */
-const MARKUP = ['<script', '<html', '<body', '<iframe', '<?php', '<!doctype', 'javascript:'];
 
 function looksLikeSvg(buffer: Buffer): boolean {
   const head = ascii(buffer, 0, 4096)
@@ -139,26 +136,24 @@ const END_OF = { png: pngEnd, jpeg: jpegEnd, gif: gifEnd, webp: webpEnd } as con
  * `ftyp` box; Google and Samsung phones) or Samsung's trailer (ends in `SEFT`). Decoding ignores
  * it and the stored picture is re-encoded without it.
  */
-function isCameraTrailer(buffer: Buffer, end: number): boolean {
-  const rest = buffer.subarray(end);
+function isCameraTrailer(rest: Buffer): boolean {
   const at = rest.indexOf('ftyp', 0, 'latin1');
-  return (
-    (at >= 4 && at <= 4 + 'MotionPhoto_Data'.length) ||
-    ascii(rest, rest.length - 4, 4) === 'SEFT' ||
-    rest.every((b) => b === 0)
-  );
+  return (at >= 4 && at <= 4 + 'MotionPhoto_Data'.length) || ascii(rest, rest.length - 4, 4) === 'SEFT';
 }
 
-/** Reads what the bytes are; refuses anything but a complete PNG, JPEG, GIF or WebP that hides nothing. */
+/**
+ * Reads what the bytes are; refuses anything but a complete PNG, JPEG, GIF or WebP with nothing
+ * after its end marker but zero bytes (padding some tools write, which can hide nothing) or, after
+ * a JPEG, a camera trailer.
+ */
 export function inspectPicture(buffer: Buffer): Inspection {
   const format = formatOf(buffer);
   if (!format) return { ok: false, problem: looksLikeSvg(buffer) ? 'svg' : 'notImage' };
   const end = END_OF[format](buffer);
   if (end === null) return { ok: false, problem: 'truncated' };
-  if (end < buffer.length && !(format === 'jpeg' && isCameraTrailer(buffer, end))) {
+  const rest = buffer.subarray(end);
+  if (!rest.every((b) => b === 0) && !(format === 'jpeg' && isCameraTrailer(rest))) {
     return { ok: false, problem: 'hidesData' };
   }
-  const text = buffer.toString('latin1').toLowerCase();
-  if (MARKUP.some((marker) => text.includes(marker))) return { ok: false, problem: 'hidesData' };
   return { ok: true, format };
 }

@@ -9,7 +9,7 @@ import { limits } from '../../common/limits.ts';
 import { profileMessages } from '../../common/messages.ts';
 import { users } from '../db/schema.ts';
 import { multipartBody, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { inspectPicture } from './inspect.ts';
+import { formatOf, inspectPicture } from './inspect.ts';
 
 let t: TestApp;
 let student: TestUser;
@@ -79,15 +79,73 @@ function decompressionBomb(): Buffer {
   ]);
 }
 
-/** A PNG with a text chunk before its end: a valid picture whose bytes also read as a web page. */
-function pngWithText(text: string): Buffer {
-  const end = png.length - 12; // the IEND chunk
+/** A PNG with one more chunk before its IEND chunk. */
+function pngWith(extra: Buffer): Buffer {
+  const end = png.length - 12;
+  return Buffer.concat([png.subarray(0, end), extra, png.subarray(end)]);
+}
+
+/** A web page and a PHP script: what a polyglot hides in a picture's text. */
+const PAGE = '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>';
+const PHP = '<?php system($_GET["c"]); ?>';
+
+/** PNG's text chunks carrying `text`: tEXt (plain), zTXt (deflated), iTXt (international) plain and deflated. */
+const pngTextChunks = (text: string): [string, Buffer][] => [
+  ['tEXt', chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1'))],
+  ['zTXt', chunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), zlib.deflateSync(text)]))],
+  ['iTXt', chunk('iTXt', Buffer.from(`Comment\0\0\0\0\0${text}`, 'utf8'))],
+  [
+    'compressed iTXt',
+    chunk('iTXt', Buffer.concat([Buffer.from('Comment\0\x01\0\0\0', 'latin1'), zlib.deflateSync(text)])),
+  ],
+];
+
+/** A JPEG with a comment segment (COM) right after its start marker. */
+function jpegWithComment(text: string): Buffer {
+  const body = Buffer.from(text, 'latin1');
+  const header = Buffer.from([0xff, 0xfe, 0, 0]);
+  header.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, body, jpeg.subarray(2)]);
+}
+
+/** A GIF with a comment extension before its trailer. */
+function gifWithComment(text: string): Buffer {
+  const body = Buffer.from(text, 'latin1'); // under 256 bytes: one sub-block
   return Buffer.concat([
-    png.subarray(0, end),
-    chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')),
-    png.subarray(end),
+    gif.subarray(0, -1),
+    Buffer.from([0x21, 0xfe, body.length]),
+    body,
+    Buffer.from([0x00]),
+    gif.subarray(-1),
   ]);
 }
+
+/** Every place of each format that carries text, with `text` in it. */
+const pictureTexts = async (text: string): Promise<[string, Buffer, string][]> => [
+  ...pngTextChunks(text).map(([type, extra]): [string, Buffer, string] => [
+    `a PNG ${type} chunk`,
+    pngWith(extra),
+    'image/png',
+  ]),
+  ['a JPEG comment', jpegWithComment(text), 'image/jpeg'],
+  ['a GIF comment', gifWithComment(text), 'image/gif'],
+  [
+    'a WebP XMP chunk',
+    await canvas()
+      .webp()
+      .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><!-- ${text} --></x:xmpmeta>`)
+      .toBuffer(),
+    'image/webp',
+  ],
+];
+
+/** The four formats, read when a test runs (the pictures are made in beforeAll). */
+const formats: [string, () => Buffer][] = [
+  ['PNG', () => png],
+  ['JPEG', () => jpeg],
+  ['GIF', () => gif],
+  ['WebP', () => webp],
+];
 
 describe('PATCH /api/v1/users/image', () => {
   it.each([
@@ -118,6 +176,27 @@ describe('PATCH /api/v1/users/image', () => {
       expect(served.rawPayload.includes('Private Person')).toBe(false);
     },
   );
+
+  it('stores a picture with markup in its text chunks, comments or XMP, and keeps none of it', async () => {
+    for (const [label, data, type] of [...(await pictureTexts(PAGE)), ...(await pictureTexts(PHP))]) {
+      const response = await upload(await t.createUser(), data, { type });
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+      const served = await t.request({ method: 'GET', url: (response.json() as PictureResponse).imageURL });
+      for (const marker of ['<script', '<html', '<?php', 'alert', 'system(']) {
+        expect(served.rawPayload.includes(marker), `${label}: ${marker}`).toBe(false);
+      }
+    }
+  });
+
+  it.each(formats)('stores a %s followed by zero padding, without the padding', async (_label, data) => {
+    const response = await upload(await t.createUser(), Buffer.concat([data(), Buffer.alloc(512)]));
+    expect(response.statusCode, response.body).toBe(200);
+    const served = await t.request({ method: 'GET', url: (response.json() as PictureResponse).imageURL });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: limits.avatarSidePx,
+    });
+  });
 
   it('deletes the picture it replaces; the old address is gone', async () => {
     const person = await t.createUser();
@@ -232,16 +311,16 @@ describe('refused pictures: a clear 400 (413 past 5 MB) and nothing stored', () 
       profileMessages.pictureHidesData,
     ],
     [
-      'a PNG whose text chunk is a web page',
-      () => pngWithText('<html><body><script>alert(1)</script></body></html>'),
+      'a PNG followed by a web page',
+      () => Buffer.concat([png, Buffer.from(PAGE)]),
       'me.png',
       400,
       profileMessages.pictureHidesData,
     ],
     [
-      'a PNG whose text chunk is PHP',
-      () => pngWithText('<?php system($_GET["c"]); ?>'),
-      'me.png',
+      'a WebP followed by PHP after zero padding',
+      () => Buffer.concat([webp, Buffer.alloc(64), Buffer.from(PHP)]),
+      'me.webp',
       400,
       profileMessages.pictureHidesData,
     ],
@@ -306,18 +385,42 @@ describe('refused pictures: a clear 400 (413 past 5 MB) and nothing stored', () 
 });
 
 describe('inspectPicture', () => {
-  it("accepts a phone's motion photo (a video after the JPEG) and zero padding, nothing else after the end", () => {
+  it.each(formats)(
+    'accepts a %s followed by zero bytes, and nothing else after its end',
+    (_label, picture) => {
+      const data = picture();
+      const format = formatOf(data);
+      expect(inspectPicture(data)).toEqual({ ok: true, format });
+      for (const padding of [1, 16, 4096]) {
+        expect(inspectPicture(Buffer.concat([data, Buffer.alloc(padding)]))).toEqual({ ok: true, format });
+      }
+      for (const after of [
+        Buffer.from('extra'),
+        Buffer.from([1]),
+        Buffer.concat([Buffer.alloc(16), Buffer.from([1])]),
+        Buffer.concat([Buffer.from([1]), Buffer.alloc(16)]),
+        Buffer.from(PAGE),
+      ]) {
+        expect(inspectPicture(Buffer.concat([data, after]))).toEqual({ ok: false, problem: 'hidesData' });
+      }
+    },
+  );
+
+  it("accepts a phone's motion photo after a JPEG (a video, or Samsung's trailer), not after another format", () => {
     const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64, 3)]);
-    expect(inspectPicture(Buffer.concat([jpeg, video]))).toEqual({ ok: true, format: 'jpeg' });
-    expect(inspectPicture(Buffer.concat([jpeg, Buffer.alloc(16)]))).toEqual({ ok: true, format: 'jpeg' });
-    expect(inspectPicture(Buffer.concat([png, Buffer.alloc(16)]))).toEqual({
-      ok: false,
-      problem: 'hidesData',
-    });
-    expect(inspectPicture(Buffer.concat([webp, Buffer.from('extra')]))).toEqual({
-      ok: false,
-      problem: 'hidesData',
-    });
+    const samsung = Buffer.concat([Buffer.alloc(64, 5), Buffer.from('SEFT')]);
+    for (const trailer of [video, samsung]) {
+      expect(inspectPicture(Buffer.concat([jpeg, trailer]))).toEqual({ ok: true, format: 'jpeg' });
+      for (const [, data] of formats.filter(([label]) => label !== 'JPEG')) {
+        expect(inspectPicture(Buffer.concat([data(), trailer]))).toEqual({ ok: false, problem: 'hidesData' });
+      }
+    }
+  });
+
+  it('accepts markup in any text chunk, comment or XMP of each format (re-encoding drops them)', async () => {
+    for (const [label, data, type] of [...(await pictureTexts(PAGE)), ...(await pictureTexts(PHP))]) {
+      expect(inspectPicture(data), label).toEqual({ ok: true, format: type.slice('image/'.length) });
+    }
   });
 
   it('reads progressive JPEGs and animated GIFs to their end', async () => {

@@ -215,7 +215,7 @@ export const profileMessages: Translation<typeof english.profileMessages> = {
   pictureSvg: 'SVG 사진은 받지 않습니다. PNG, JPEG, WebP 또는 GIF 이미지를 골라 주세요.',
   pictureTruncated: '사진 파일이 온전하지 않습니다(중간에 잘림). 파일을 다시 골라 주세요.',
   pictureHidesData:
-    '사진 파일에 사진 말고 다른 데이터가 들어 있어(사진 안이나 뒤에 숨은 데이터) 받지 않았습니다. 일반 PNG, JPEG, WebP 또는 GIF로 다시 저장해 주세요.',
+    '사진 파일에 사진 말고 다른 데이터가 들어 있어(사진 끝 뒤에 붙은 데이터) 받지 않았습니다. 일반 PNG, JPEG, WebP 또는 GIF로 다시 저장해 주세요.',
   pictureTooManyPixels: '사진의 픽셀 수가 너무 많습니다(최대 4,000만 화소). 더 작은 사진을 골라 주세요.',
   pictureUnreadable: '사진을 이미지로 읽을 수 없습니다.',
   pictureFormTooBig: '사진 한 장과 사용자 이름만 보내 주세요.',
