@@ -1,4 +1,4 @@
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 /**
  * The admin console's words (docs/product.md, "Admin console"). The product's fixed texts are kept
@@ -41,10 +41,10 @@ export const adminTexts = texts({
   confirmAssign: 'Are you usre to assign the services?',
   assignError: 'There is an error',
   assigned: (count: number) =>
-    `Services assigned: ${count} new ${count === 1 ? 'subscription' : 'subscriptions'}.`,
+    `Services assigned: ${count} new ${plural(count, { one: 'subscription', other: 'subscriptions' })}.`,
   nothingSelected: 'Select at least one student and one service.',
   selectedCount: (students: number, services: number) =>
-    `${students} ${students === 1 ? 'student' : 'students'} × ${services} ${services === 1 ? 'service' : 'services'} selected`,
+    `${students} ${plural(students, { one: 'student', other: 'students' })} × ${services} ${plural(services, { one: 'service', other: 'services' })} selected`,
   noStudents: 'No students yet.',
   noMatch: 'No student matches.',
   studentsPerPage: 'Students per page',

@@ -34,6 +34,7 @@ describe('authoring texts (English)', () => {
       'a multiple-choice question needs 2 to 6 options',
     );
     expect(questionRuleTexts.dueFar(365)).toBe('must be at most 365 days ahead');
+    expect(questionRuleTexts.dueFar(1)).toBe('must be at most 1 day ahead');
   });
 
   it('bulk item rules', () => {
@@ -41,6 +42,7 @@ describe('authoring texts (English)', () => {
     expect(bulkRuleTexts.questionTooLong(5000)).toBe('Question is longer than 5000 characters');
     expect(bulkRuleTexts.answerTooLong(1000)).toBe('Answer is longer than 1000 characters');
     expect(bulkRuleTexts.explanationTooLong(4000)).toBe('Explanation is longer than 4000 characters');
+    expect(bulkRuleTexts.titleTooLong(1)).toBe('Title is longer than 1 character');
     expect(bulkRuleTexts.targetProblem('must not be in the past')).toBe(
       'Target date must not be in the past',
     );
@@ -68,6 +70,12 @@ describe('authoring texts (English)', () => {
     );
     expect(questionSaveTexts.bulkRefused(30, 40, ['Item 1: a'], 3)).toBe(
       '30 of 40 questions cannot be saved; nothing was saved. Item 1: a (and 3 more items)',
+    );
+    expect(questionSaveTexts.bulkRefused(1, 1, ['Item 1: a'], 0)).toBe(
+      '1 of 1 question cannot be saved; nothing was saved. Item 1: a',
+    );
+    expect(questionSaveTexts.bulkRefused(12, 20, ['Item 1: a'], 1)).toBe(
+      '12 of 20 questions cannot be saved; nothing was saved. Item 1: a (and 1 more item)',
     );
     expect(questionSaveTexts.noQuestions([4, 9])).toBe('No question with id 4, 9.');
     expect(questionSaveTexts.noQuestionIds([4, 9])).toBe('no question with id 4, 9');
@@ -97,6 +105,11 @@ describe('authoring texts (English)', () => {
     expect(bulkTexts.haveProblems(2)).toBe('2 questions have problems; fix them first.');
     expect(bulkTexts.parsed(4, 0)).toBe('4 questions parsed, all ready.');
     expect(bulkTexts.parsed(4, 2)).toBe('4 questions parsed, 2 with problems.');
+    expect(bulkTexts.uploadingCount(1)).toBe('Uploading 1 question…');
+    expect(bulkTexts.saved(1)).toBe('Saved 1 question.');
+    expect(bulkTexts.haveProblems(1)).toBe('1 question has problems; fix them first.');
+    expect(bulkTexts.parsed(1, 0)).toBe('1 question parsed, all ready.');
+    expect(bulkTexts.parsed(1, 1)).toBe('1 question parsed, 1 with problems.');
     expect(bulkTexts.item(3)).toBe('Item 3');
     expect(bulkTexts.problemsOf(3)).toBe('Problems of item 3');
     expect(bulkTexts.perLine('Options')).toBe('Options (one per line)');
@@ -107,6 +120,7 @@ describe('authoring texts (English)', () => {
     expect(modifyTexts.modified(1, 0)).toBe('Modified 1 question.');
     expect(modifyTexts.modified(3, 0)).toBe('Modified 3 questions.');
     expect(modifyTexts.modified(2, 5)).toBe('Modified 2 questions; 5 marks changed.');
+    expect(modifyTexts.modified(1, 1)).toBe('Modified 1 question; 1 mark changed.');
     expect(modifyTexts.pending(2)).toBe('Pending changes (2)');
     expect(modifyTexts.markNames[-1]).toBe('wrong');
     expect(modifyTexts.remarked('ann', 7, 'correct', 'wrong')).toBe('ann, question 7: correct → wrong');
@@ -118,6 +132,7 @@ describe('authoring texts (English)', () => {
   it('archive', () => {
     expect(archiveTexts.searchCut(100)).toBe('Search text stops at 100 characters; only those are searched.');
     expect(archiveTexts.searchLimit(100)).toBe('Up to 100 characters.');
+    expect(archiveTexts.searchLimit(1)).toBe('Up to 1 character.');
     expect(archiveTexts.found(1, '')).toBe('1 question');
     expect(archiveTexts.found(0, '')).toBe('0 questions');
     expect(archiveTexts.found(2, 'loop')).toBe('2 questions matching “loop”');

@@ -1,11 +1,16 @@
 import type { QuestionType } from './questions/rules.ts';
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 /**
  * The words of the teacher's question tools: upload (one by one and as JSON), modify, the archive
  * and the teacher page. The product's fixed words are kept as written ('Assign to Students',
  * 'Preview Question & Submission', the upload alerts, 'SUBMIT'); the rest are this app's.
  */
+
+/** `1 question`, `2 questions`. */
+const questions = (count: number) => `${count} ${plural(count, { one: 'question', other: 'questions' })}`;
+/** `1 character`, `255 characters`. */
+const characters = (count: number) => `${count} ${plural(count, { one: 'character', other: 'characters' })}`;
 
 /** What the question forms share: the fields' names and the question types. */
 export const questionTexts = texts({
@@ -36,14 +41,14 @@ export const questionTexts = texts({
  */
 export const questionRuleTexts = texts({
   optionCount: (several: boolean, min: number, max: number) =>
-    `a ${several ? 'multiple-answer' : 'multiple-choice'} question needs ${min} to ${max} options`,
+    `a ${several ? 'multiple-answer' : 'multiple-choice'} question needs ${min} to ${max} ${plural(max, { one: 'option', other: 'options' })}`,
   emptyOption: 'options must not be empty',
   sameOptions: 'options must differ from each other',
   notAnOption: 'must be one of the options',
   notAnArray: `a multiple-answer question's answer must be a JSON array of options, e.g. ["a","c"]`,
   notAllOptions: 'every answer must be one of the options',
   duePast: 'must not be in the past',
-  dueFar: (days: number) => `must be at most ${days} days ahead`,
+  dueFar: (days: number) => `must be at most ${days} ${plural(days, { one: 'day', other: 'days' })} ahead`,
 });
 
 /**
@@ -54,18 +59,18 @@ export const questionRuleTexts = texts({
 export const bulkRuleTexts = texts({
   notAnObject: 'Item is not an object',
   titleMissing: 'Title is missing',
-  titleTooLong: (max: number) => `Title is longer than ${max} characters`,
+  titleTooLong: (max: number) => `Title is longer than ${characters(max)}`,
   questionMissing: 'Question is missing',
-  questionTooLong: (max: number) => `Question is longer than ${max} characters`,
+  questionTooLong: (max: number) => `Question is longer than ${characters(max)}`,
   typeWrong: 'Type is missing or incorrect',
   candidatesMissing: "'candidates' are missing",
   candidatesNotTexts: "'candidates' must be texts",
   studentsMissing: "'students' header is missing",
   studentsNotNames: "'students' must be names",
   answerMissing: 'Answer is missing',
-  answerTooLong: (max: number) => `Answer is longer than ${max} characters`,
+  answerTooLong: (max: number) => `Answer is longer than ${characters(max)}`,
   explanationMissing: 'Explanation is missing',
-  explanationTooLong: (max: number) => `Explanation is longer than ${max} characters`,
+  explanationTooLong: (max: number) => `Explanation is longer than ${characters(max)}`,
   generatedMissing: 'Generated date is missing',
   generatedNotDate: 'Generated date is not a date-time',
   targetMissing: 'Target date is missing',
@@ -90,12 +95,12 @@ export const bulkRuleTexts = texts({
 export const questionSaveTexts = texts({
   notDateTime: (example: string) => `must be a date-time such as ${example}`,
   unknownStudents: (names: readonly string[]) =>
-    `unknown student${names.length > 1 ? 's' : ''} ${names.map((n) => `"${n}"`).join(', ')}`,
+    `unknown ${plural(names.length, { one: 'student', other: 'students' })} ${names.map((n) => `"${n}"`).join(', ')}`,
   unknownStudent: (name: string) => `Unknown student "${name}"`,
   /** `number` counts from 1, as the /upload/multiples preview's `bulkTexts.item` does. */
   bulkItem: (number: number, problems: readonly string[]) => `Item ${number}: ${problems.join(', ')}`,
   bulkRefused: (failed: number, total: number, items: readonly string[], more: number) =>
-    `${failed} of ${total} questions cannot be saved; nothing was saved. ${items.join('; ')}${more > 0 ? ` (and ${more} more items)` : ''}`,
+    `${failed} of ${questions(total)} cannot be saved; nothing was saved. ${items.join('; ')}${more > 0 ? ` (and ${more} more ${plural(more, { one: 'item', other: 'items' })})` : ''}`,
   onceEach: 'Each question may appear once in a modify request.',
   noQuestions: (ids: readonly number[]) => `No question with id ${ids.join(', ')}.`,
   noQuestionIds: (ids: readonly number[]) => `no question with id ${ids.join(', ')}`,
@@ -161,12 +166,13 @@ export const bulkTexts = texts({
   parse: 'Parse',
   submit: 'Submit',
   uploading: 'Uploading',
-  uploadingCount: (count: number) => `Uploading ${count} questions…`,
-  saved: (count: number) => `Saved ${count} questions.`,
-  haveProblems: (count: number) => `${count} questions have problems; fix them first.`,
+  uploadingCount: (count: number) => `Uploading ${questions(count)}…`,
+  saved: (count: number) => `Saved ${questions(count)}.`,
+  haveProblems: (count: number) =>
+    `${count} ${plural(count, { one: 'question has', other: 'questions have' })} problems; fix them first.`,
   preview: 'Preview',
   parsed: (count: number, failing: number) =>
-    `${count} questions parsed${failing ? `, ${failing} with problems` : ', all ready'}.`,
+    `${questions(count)} parsed${failing ? `, ${failing} with problems` : ', all ready'}.`,
   /** `number` counts from 1 (the first question is Item 1), as the server's refusal does. */
   item: (number: number) => `Item ${number}`,
   problemsOf: (number: number) => `Problems of item ${number}`,
@@ -182,7 +188,7 @@ export const modifyTexts = texts({
   find: 'Find',
   questionNumber: (id: number) => `Question ${id}`,
   modified: (count: number, remarked: number) =>
-    `Modified ${count} question${count === 1 ? '' : 's'}${remarked ? `; ${remarked} marks changed` : ''}.`,
+    `Modified ${questions(count)}${remarked ? `; ${remarked} ${plural(remarked, { one: 'mark', other: 'marks' })} changed` : ''}.`,
   pending: (count: number) => `Pending changes (${count})`,
   noPending: 'Edit a question to see its changes here.',
   modify: 'Modify',
@@ -209,15 +215,13 @@ export const archiveTexts = texts({
   searchText: 'Search text',
   searchPlaceholder: 'Search questions',
   search: 'Search',
-  searchCut: (max: number) => `Search text stops at ${max} characters; only those are searched.`,
-  searchLimit: (max: number) => `Up to ${max} characters.`,
-  found: (count: number, search: string) =>
-    `${count} question${count === 1 ? '' : 's'}${search ? ` matching “${search}”` : ''}`,
+  searchCut: (max: number) => `Search text stops at ${characters(max)}; only those are searched.`,
+  searchLimit: (max: number) => `Up to ${characters(max)}.`,
+  found: (count: number, search: string) => `${questions(count)}${search ? ` matching “${search}”` : ''}`,
   duplicate: 'Duplicate',
   chooseQuestion: 'Choose at least one question with its Duplicate box.',
   nameStudent: 'Students for: name at least one student.',
-  assigned: (count: number, students: string) =>
-    `Assigned ${count} question${count === 1 ? '' : 's'} to ${students}.`,
+  assigned: (count: number, students: string) => `Assigned ${questions(count)} to ${students}.`,
   reassign: (count: number) => `Reassign (${count})`,
   tickDuplicate: 'Tick Duplicate on the questions to reassign.',
   studentsFor: 'Students for',

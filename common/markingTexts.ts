@@ -1,5 +1,5 @@
 import type { SuggestionReason } from './contracts/tutoring.ts';
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 /**
  * The words of the marking inbox's suggested marks: what is suggested and why. The
@@ -13,9 +13,10 @@ export const markingTexts = texts({
     normalised: () => 'Matches the model answer apart from case, spacing and punctuation.',
     code: () => 'Matches the model code apart from spacing.',
     earlier: (mark: string, count: number) =>
-      count === 1
-        ? `The same answer was marked ${mark} before.`
-        : `The same answer was marked ${mark} ${count} times before.`,
+      plural(count, {
+        one: `The same answer was marked ${mark} before.`,
+        other: `The same answer was marked ${mark} ${count} times before.`,
+      }),
   } satisfies Record<SuggestionReason, (mark: string, count: number) => string>,
   accept: 'Accept',
   acceptName: (mark: string, student: string) => `Accept the suggested mark ${mark} for ${student}`,
@@ -33,7 +34,7 @@ export const markingInboxTexts = texts({
   everyStudent: 'Every student',
   dueDay: 'Due day',
   anyDay: 'Any day',
-  toMark: (count: number) => `${count} answer${count === 1 ? '' : 's'} to mark`,
+  toMark: (count: number) => `${count} ${plural(count, { one: 'answer', other: 'answers' })} to mark`,
   /** The keys' hint: each key (in <kbd>) followed by what it does. */
   keysIntro: 'Keys on an answer:',
   keyCorrect: 'correct',
@@ -54,8 +55,8 @@ export const markingInboxTexts = texts({
   correct: 'Correct',
   wrong: 'Wrong',
   unmarked: 'Unmarked',
-  marksToSubmit: (count: number) => `${count} mark${count === 1 ? '' : 's'} to submit`,
+  marksToSubmit: (count: number) => `${count} ${plural(count, { one: 'mark', other: 'marks' })} to submit`,
   submit: 'Submit',
   confirmSubmit: 'Are you sure to submit?',
-  marked: (count: number) => `Marked ${count} answer${count === 1 ? '' : 's'}.`,
+  marked: (count: number) => `Marked ${count} ${plural(count, { one: 'answer', other: 'answers' })}.`,
 });

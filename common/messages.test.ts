@@ -72,6 +72,7 @@ describe('messages (English)', () => {
     expect(layoutTexts.page(2)).toBe('Page 2');
     expect(layoutTexts.movePanel('Notes')).toBe('Move the Notes panel (drag, or use the arrow keys)');
     expect(layoutTexts.characters(1234, 10000)).toBe('1,234 / 10,000 characters');
+    expect(layoutTexts.characters(0, 1)).toBe('0 / 1 character');
   });
 
   it('fields, failures and loading (their objects, read by key)', () => {
@@ -119,7 +120,7 @@ describe('messages (English)', () => {
       'Only students can be linked to a parent: ann is not a student account. Nothing was saved.',
     );
     expect(adminMessages.notStudents(['ann', 'bo'])).toBe(
-      'Only students can be linked to a parent: ann, bo are not a student account. Nothing was saved.',
+      'Only students can be linked to a parent: ann, bo are not student accounts. Nothing was saved.',
     );
   });
 });

@@ -4,7 +4,7 @@
  * and are kept on purpose.
  */
 
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 export const authTexts = texts({
   signInTitle: 'Sign In',
@@ -126,7 +126,7 @@ export const layoutTexts = texts({
   movePanel: (title: string) => `Move the ${title} panel (drag, or use the arrow keys)`,
   /** A field's character counter: `1,234 / 10,000 characters`, and when full. */
   characters: (length: number, max: number) =>
-    `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
+    `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} ${plural(max, { one: 'character', other: 'characters' })}`,
   full: ' (the most it can hold)',
 });
 
@@ -221,14 +221,14 @@ export const appLoadTexts = texts({
 
 /** `submission 5`, `submissions 5, 6`. */
 function submissionsNumbered(ids: readonly number[]): string {
-  return `submission${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`;
+  return `${plural(ids.length, { one: 'submission', other: 'submissions' })} ${ids.join(', ')}`;
 }
 
 /** `15 seconds`, `1 minute`, `12 minutes`: how long to wait, rounded up. */
 function inWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return `${seconds} ${plural(seconds, { one: 'second', other: 'seconds' })}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${minutes} ${plural(minutes, { one: 'minute', other: 'minutes' })}`;
 }
 
 /**
@@ -287,7 +287,7 @@ export const adminMessages = texts({
   notSubscribed: (student: string, service: string) => `${student} is not subscribed to ${service}.`,
   notAParent: (name: string) => `${name} is not a parent account (role PARENT).`,
   notStudents: (names: readonly string[]) =>
-    `Only students can be linked to a parent: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not a student account. Nothing was saved.`,
+    `Only students can be linked to a parent: ${names.join(', ')} ${plural(names.length, { one: 'is not a student account', other: 'are not student accounts' })}. Nothing was saved.`,
   notLinked: (parent: string, child: string) => `${child} is not linked to ${parent}.`,
   lastAdmin: 'You are the last administrator: give another account the ADMIN role before removing your own.',
   keepOneAdmin: 'This change would leave the school without an administrator.',

@@ -6,7 +6,7 @@
  */
 
 import type { AgoUnit } from './portfolio/stopwatch.ts';
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 export const portfolioTexts = texts({
   // Landing
@@ -70,12 +70,12 @@ export const stopwatchTexts = texts({
   stopped: 'Stopped',
   /** A record's age, by its largest non-zero unit. */
   justNow: 'just now',
-  ago: (n: number, unit: AgoUnit) => `${n} ${unit}${n === 1 ? '' : 's'} ago`,
+  ago: (n: number, unit: AgoUnit) => `${n} ${plural(n, { one: unit, other: `${unit}s` })} ago`,
   /** A pause's or reset's duration (at least a minute). */
   duration: (hours: number, minutes: number) =>
     [
-      hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '',
-      minutes > 0 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : '',
+      hours > 0 ? `${hours} ${plural(hours, { one: 'hour', other: 'hours' })}` : '',
+      minutes > 0 ? `${minutes} ${plural(minutes, { one: 'minute', other: 'minutes' })}` : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -112,7 +112,7 @@ export const spinnerTexts = texts({
   result: 'Result',
   resultIs: (name: string) => `The wheel chose: ${name}`,
   noElements: 'Add at least one element to spin.',
-  wheel: (count: number) => `A wheel of ${count} element${count === 1 ? '' : 's'}`,
+  wheel: (count: number) => `A wheel of ${count} ${plural(count, { one: 'element', other: 'elements' })}`,
 });
 
 /** The sandbox. */

@@ -1,5 +1,5 @@
 import type { ReviewItem } from './contracts/review.ts';
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 /** The texts of spaced review: the Review page's additions, the header's count, the tutor's schedule page, the stats line. */
 export const reviewTexts = texts({
@@ -10,7 +10,7 @@ export const reviewTexts = texts({
     'These come back on the day shown. Each right redo pushes the next one a little further out, until they stick.',
   comesBackOn: (day: string) => `Comes back on ${day}`,
   pinnedNote: 'Your tutor asked to see this one again.',
-  stepNote: (step: number) => `Right ${step} time${step === 1 ? '' : 's'} in a row`,
+  stepNote: (step: number) => `Right ${step} ${plural(step, { one: 'time', other: 'times' })} in a row`,
   nothingDue: 'Nothing due today.',
   scheduleLink: 'Review schedule',
   scheduleLinkOf: (name: string) => `${name}'s review schedule`,

@@ -13,9 +13,11 @@ describe('tutoring texts', () => {
     expect(tutoringTexts.heading('ann')).toBe('Questions for ann');
     expect(tutoringTexts.questionLabel(2)).toBe('Question 2');
     expect(tutoringTexts.progress(3, 10)).toBe('3/10 Questions Answered');
+    expect(tutoringTexts.progress(0, 1)).toBe('0/1 Question Answered');
     expect(tutoringTexts.optionsOf(2)).toBe('Options of question 2');
     expect(tutoringTexts.answerTo(2)).toBe('Your answer to question 2');
     expect(tutoringTexts.characters(1234, 10000)).toBe('1,234 / 10,000 characters');
+    expect(tutoringTexts.characters(1, 1)).toBe('1 / 1 character');
     expect(tutoringTexts.chooseEvery(2)).toBe('Choose every right answer to question 2');
     expect(tutoringTexts.chooseOne(2)).toBe('Choose one answer to question 2');
   });
@@ -63,6 +65,9 @@ describe('submission texts', () => {
     // Both numbers with thousands separated, in the two halves of the text.
     expect(submissionTexts.tooLong('Question 2', 12345, 10000)).toBe(
       'Question 2: the answer is 12,345 characters long; an answer can hold at most 10,000.',
+    );
+    expect(submissionTexts.tooLong('Question 2', 1, 0)).toBe(
+      'Question 2: the answer is 1 character long; an answer can hold at most 0.',
     );
     expect(submissionTexts.changedElsewhere('Question 2')).toBe(
       'Question 2: changed in another tab or on another device. The newer answer is shown now: check it and submit again.',

@@ -4,9 +4,8 @@
  * mark. Apart from common/tutoringTexts.ts so that a first visit of /tutoring/{name} does not carry them.
  */
 
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const STALE_HINT = 'The newer answer is shown now: check it and submit again.';
 
 export const submissionTexts = texts({
@@ -36,7 +35,7 @@ export const submissionTexts = texts({
 
   // Submitting answers (the tutoring and review pages): loaded when a student submits.
   tooLong: (label: string, length: number, max: number) =>
-    `${label}: the answer is ${length.toLocaleString('en-US')} characters long; ` +
+    `${label}: the answer is ${length.toLocaleString('en-US')} ${plural(length, { one: 'character', other: 'characters' })} long; ` +
     `an answer can hold at most ${max.toLocaleString('en-US')}.`,
   /** The confirm before submitting. */
   confirmSubmit: 'Are you sure to submit?',
@@ -44,7 +43,8 @@ export const submissionTexts = texts({
   changedElsewhere: (labels: string) =>
     `${labels}: changed in another tab or on another device. ${STALE_HINT}`,
   notSubmitted: (why: string) => `Nothing was submitted: your answers could not be saved. ${why}`,
-  submitted: (count: number, right: number) => `Submitted ${plural(count, 'answer')}: ${right} correct.`,
+  submitted: (count: number, right: number) =>
+    `Submitted ${count} ${plural(count, { one: 'answer', other: 'answers' })}: ${right} correct.`,
 
   /** What a submitted answer came to (Submissions, the upload preview). */
   check: {
@@ -66,7 +66,7 @@ export const submissionTexts = texts({
     score: (correct: number, total: number, percent: string) => `Score ${correct} / ${total} (${percent}%)`,
     unmarked: (unmarked: number, marked: number) => `${unmarked} still to be marked (${marked} marked)`,
     redos: (corrected: number, redos: number) =>
-      `${corrected} corrected on review (${plural(redos, 'redo')}, not counted in the score)`,
+      `${corrected} corrected on review (${redos} ${plural(redos, { one: 'redo', other: 'redos' })}, not counted in the score)`,
     empty: 'There are no submissions at the moment.',
     calendar: 'Calendar',
     changeMark: 'Change the mark',
@@ -82,7 +82,8 @@ export const submissionTexts = texts({
     viewing: (name: string) => `You are viewing ${name}'s wrong answers. Only ${name} can redo them.`,
     /** Refuses a review submitted before every question is answered. */
     solveAll: 'You should solve all questions',
-    redone: (right: number, count: number) => `${right} of ${plural(count, 'redo')} correct.`,
+    redone: (right: number, count: number) =>
+      `${right} of ${count} ${plural(count, { one: 'redo', other: 'redos' })} correct.`,
     yourRedos: 'Your redos',
     redoCorrect: 'Correct',
     redoWrong: 'Wrong, still to review',

@@ -4,9 +4,7 @@
  * sure to submit?', 'You should solve all questions', 'Your Answers', …) are kept exactly.
  */
 
-import { texts } from './texts.ts';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+import { plural, texts } from './texts.ts';
 
 export const tutoringTexts = texts({
   // The tutoring page.
@@ -22,7 +20,8 @@ export const tutoringTexts = texts({
   unanswered: 'Unanswered',
   correct: 'Correct',
   wrong: 'Wrong',
-  progress: (answered: number, total: number) => `${answered}/${total} Questions Answered`,
+  progress: (answered: number, total: number) =>
+    `${answered}/${total} ${plural(total, { one: 'Question', other: 'Questions' })} Answered`,
   submitAll: 'Submit All',
   panelNothing: 'Nothing to show yet.',
 
@@ -33,12 +32,12 @@ export const tutoringTexts = texts({
   optionsOf: (number: number) => `Options of question ${number}`,
   answerTo: (number: number) => `Your answer to question ${number}`,
   characters: (length: number, max: number) =>
-    `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
+    `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} ${plural(max, { one: 'character', other: 'characters' })}`,
   atMost: ' (the most an answer can hold)',
   chooseEvery: (number: number) => `Choose every right answer to question ${number}`,
   chooseOne: (number: number) => `Choose one answer to question ${number}`,
-  daysLeft: (count: number) => `${plural(count, 'day')} left`,
-  hoursLeft: (count: number) => `${plural(count, 'hour')} left`,
-  minutesLeft: (count: number) => `${plural(count, 'min')} left`,
+  daysLeft: (count: number) => `${count} ${plural(count, { one: 'day', other: 'days' })} left`,
+  hoursLeft: (count: number) => `${count} ${plural(count, { one: 'hour', other: 'hours' })} left`,
+  minutesLeft: (count: number) => `${count} ${plural(count, { one: 'min', other: 'mins' })} left`,
   overdue: 'overdue',
 });

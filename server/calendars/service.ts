@@ -1,5 +1,6 @@
 import type { CalendarItem } from '../../common/contracts/tutoring.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
+import { plural } from '../../common/texts.ts';
 import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { findStudentsByNames, lockStudents } from '../users/queries.ts';
@@ -55,7 +56,7 @@ export async function rebuildStudentCalendar(
       at: context.now,
       action: 'calendar.reload',
       target: student.username,
-      detail: `${days} days`,
+      detail: `${days} ${plural(days, { one: 'day', other: 'days' })}`,
     });
     return days;
   });

@@ -1,5 +1,6 @@
 import type { ServiceResponse, SubscriptionPair } from '../../common/contracts/admin.ts';
 import { adminMessages, apiMessages } from '../../common/messages.ts';
+import { plural } from '../../common/texts.ts';
 import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -59,7 +60,7 @@ export async function subscribeMany(
       at: context.now,
       action: 'subscription.add',
       target: students.join(', '),
-      detail: `${services.join(', ')}: ${outcome.created} new of ${pairs.length} pairs`,
+      detail: `${services.join(', ')}: ${outcome.created} new of ${pairs.length} ${plural(pairs.length, { one: 'pair', other: 'pairs' })}`,
     });
     return outcome.created;
   });

@@ -1,3 +1,4 @@
+import { plural } from '../../common/texts.ts';
 import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { lockStudents } from '../users/queries.ts';
@@ -17,7 +18,7 @@ export async function rebuildStudentTopicStats(
       at: context.now,
       action: 'topicStats.reload',
       target: student.username,
-      detail: `${topics} topics`,
+      detail: `${topics} ${plural(topics, { one: 'topic', other: 'topics' })}`,
     });
     return topics;
   });

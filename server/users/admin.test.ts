@@ -81,6 +81,16 @@ describe('subscriptions', () => {
     expect(response.json()).toBe(2);
     expect(await subscribedTo(alice)).toEqual(['Tutoring', 'Simple Math Question', 'Violin']);
     expect((await call(t, admin, 'POST', '/api/v1/subscriptions/multiples', pairs)).json()).toBe(0);
+    // The audit counts the pairs asked for, one in the singular.
+    expect((await audit())[0]).toMatchObject({
+      action: 'subscription.add',
+      detail: 'Violin, Tutoring: 0 new of 4 pairs',
+    });
+    await call(t, admin, 'POST', '/api/v1/subscriptions/multiples', pairs.slice(0, 1));
+    expect((await audit())[0]).toMatchObject({
+      action: 'subscription.add',
+      detail: 'Violin: 0 new of 1 pair',
+    });
     const rows = await t.database.db
       .select()
       .from(subscriptions)

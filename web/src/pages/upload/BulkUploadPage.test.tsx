@@ -57,6 +57,23 @@ describe('BulkUploadPage', () => {
     await user.click(screen.getByRole('button', { name: 'Parse' }));
     const problems = await screen.findByRole('list', { name: 'Problems of item 1' });
     expect(problems.textContent).toContain('Target date must not be in the past');
+    expect(screen.getByText('1 question parsed, 1 with problems.')).toBeTruthy();
+  });
+
+  it('counts one question in the singular: parsed, then saved', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({ 'users/auth-check': teacherIn('UTC'), 'POST questions/multiples': 1 }),
+    );
+    renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+    await screen.findByText(/are UTC time/);
+    setJson([item(new Date(Date.now() + 24 * 3_600_000).toISOString())]);
+    await user.click(screen.getByRole('button', { name: 'Parse' }));
+    expect(screen.getByText('1 question parsed, all ready.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText('Saved 1 question.')).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(/\b1 questions\b/);
   });
 
   it('clears its "questions have problems" alert once no question has one', async () => {
@@ -138,7 +155,7 @@ describe('BulkUploadPage', () => {
       ]);
       expect(screen.getByText('문제 1개를 읽었습니다. 1개에 고칠 점이 있습니다.')).toBeTruthy();
       const page = document.body.textContent!;
-      for (const english of ['Bulk', 'Parse', 'Submit', 'Problems', 'missing', 'questions parsed', 'Item'])
+      for (const english of ['Bulk', 'Parse', 'Submit', 'Problems', 'missing', 'parsed', 'Item'])
         expect(page).not.toContain(english);
     } finally {
       await showLanguage('en');
