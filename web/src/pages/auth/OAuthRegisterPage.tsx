@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
-import { preloadRoute } from '../../routes.tsx';
+import { preloadRoute } from '../../routing/preload.ts';
 import styles from './auth.module.css';
 
 /**
