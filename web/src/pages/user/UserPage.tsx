@@ -38,7 +38,7 @@ export function UserPage() {
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name), retry: false });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
 
   useEffect(() => {
     // A student or parent refused someone else's dashboard goes to their own page (spec 1 §8).
@@ -238,7 +238,7 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
 function TeacherTools() {
   const { dashboardTexts } = useTexts('insight');
   const { headerTexts } = useTexts('messages');
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
   const name = me.data?.username ?? '';
   const students = useQuery({
     queryKey: profileKeys.teacherStudents(name),

@@ -102,6 +102,7 @@ function Stopwatch() {
     queryKey: portfolioKeys.stopwatch(page),
     queryFn: () => portfolioApi.stopwatchHistory(page),
     placeholderData: keepPreviousData,
+    retry: false,
   });
   const pageTitle = `${stopwatchTexts.title} · ${owner.siteTitle}`;
   useDocumentTitle(pageTitle);
