@@ -69,7 +69,7 @@ function Header() {
   const location = useLocation();
   const onFailure = useApiFailure();
   const hidden = useHeaderHidden();
-  const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const isTeacher = auth.data?.roles.includes('ROLE_TEACHER') ?? false;
   const painted = usePainted();
   // The answers waiting for a mark (issue 11), asked again on every navigation like the session.
@@ -77,7 +77,6 @@ function Header() {
     queryKey: markingKeys.count,
     queryFn: markingApi.count,
     enabled: isTeacher && painted,
-    retry: false,
   });
 
   // Like the original, every navigation re-checks the session, so an ended session is noticed at once
@@ -129,14 +128,12 @@ function Header() {
     queryFn: () => reviewApi.counts(username ?? ''),
     enabled: isStudent && !!username && painted,
     staleTime: 60_000,
-    retry: false,
   });
   const due = reviewDue.data?.due ?? 0;
   const children = useQuery({
     queryKey: childrenApi.key(username ?? ''),
     queryFn: () => childrenApi.list(username ?? ''),
     enabled: isParent && !!username && painted,
-    retry: false,
   });
 
   const links: { to: string; label: string; name?: string | undefined; badge?: number }[] = [];

@@ -37,7 +37,6 @@ export function Calendar(props: Props) {
         ? calendarsApi.teacher(props.students, month.year, month.month)
         : calendarsApi.student(props.student, month.year, month.month),
     enabled: names.length > 0,
-    retry: false,
   });
 
   const move = (delta: number) =>

@@ -11,7 +11,7 @@ const DEFAULT_ZONE = 'Asia/Seoul';
  * does, never in the browser's, and show the zone beside them.
  */
 export function useAppTimeZone(): string {
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   return me.data?.timeZone ?? DEFAULT_ZONE;
 }
 

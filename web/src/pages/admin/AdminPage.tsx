@@ -25,7 +25,7 @@ const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN');
 export function AdminPage() {
   const { adminTexts } = useTexts('admin');
   const { failureTexts } = useTexts('messages');
-  const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast } = useToast();

@@ -17,8 +17,8 @@ import { useAdminAction, useAdminFailure } from './common.tsx';
 export function ParentsSection() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
-  const parents = useQuery({ queryKey: adminKeys.parents, queryFn: adminApi.parents, retry: false });
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
+  const parents = useQuery({ queryKey: adminKeys.parents, queryFn: adminApi.parents });
+  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
   const [parent, setParent] = useState('');
   const [student, setStudent] = useState('');
   const confirm = useConfirm();

@@ -14,7 +14,7 @@ import { onEnter, useAdminAction } from './common.tsx';
 export function ReloadSection() {
   const { adminTexts } = useTexts('admin');
   // The students' names to pick from (typing any name works too).
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
+  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
   const listId = useId();
   return (
     <div className={styles.panels}>

@@ -64,8 +64,8 @@ const MATRIX_SIZES = [10, 25, 50, 100] as const;
 export function ServicesMatrix() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
-  const services = useQuery({ queryKey: adminKeys.services, queryFn: adminApi.services, retry: false });
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
+  const services = useQuery({ queryKey: adminKeys.services, queryFn: adminApi.services });
+  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(MATRIX_SIZES[0]);

@@ -109,7 +109,7 @@ const AT: Intl.DateTimeFormatOptions = {
 export function useAdminTime(): (iso: string) => string {
   const locale = useIntlLocale();
   // The zone the session check names (AdminPage asks it first; the server's default until then).
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const timeZone = me.data?.timeZone ?? 'Asia/Seoul';
   return (iso) => {
     const date = new Date(iso);

@@ -93,7 +93,6 @@ function Marking({ student }: { student: string | null }) {
   const query = useQuery({
     queryKey: markingKeys.inbox(filter, page, size),
     queryFn: () => markingApi.inbox(filter, { page, size }),
-    retry: false,
     placeholderData: keepPreviousData,
   });
   const unknownStudent = isApiError(query.error, 404);
@@ -351,7 +350,6 @@ function Filters({
   const students = useQuery({
     queryKey: authoringKeys.students,
     queryFn: authoringApi.students,
-    retry: false,
     enabled: student === null,
   });
   return (

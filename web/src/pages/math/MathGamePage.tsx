@@ -49,7 +49,7 @@ export function MathGamePage() {
   const { failureTexts } = useTexts('messages');
   const location = useLocation();
   const entry = location.state as EntryState;
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   // Without a name in navigation state it is the signed-in person's game, if they are a student.
   const notAStudent = !entry?.name && !!me.data && !me.data.roles.includes('ROLE_STUDENT');
   const name = entry?.name ?? (notAStudent ? '' : (me.data?.username ?? ''));

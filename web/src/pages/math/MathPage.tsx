@@ -17,14 +17,13 @@ export function MathPage() {
   const { mathTexts } = useTexts('math');
   const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const name = me.data?.username ?? '';
   const isStudent = me.data?.roles.includes('ROLE_STUDENT') ?? false;
   const today = useQuery({
     queryKey: mathKeys.today(name),
     queryFn: () => mathApi.dayCount(name),
     enabled: isStudent,
-    retry: false,
   });
   useEffect(() => {
     const error = me.error ?? today.error;

@@ -25,16 +25,14 @@ export function MathResultPage() {
   const { name = '' } = useParams();
   const { page, size, setPage, setSize } = usePageParams([], { defaultSize: mathLimits.resultPageSize });
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const days = useQuery({
     queryKey: mathKeys.days(name, page, size),
     queryFn: () => mathApi.days(name, page, size),
-    retry: false,
   });
   const totals = useQuery({
     queryKey: mathKeys.totals(name),
     queryFn: () => mathApi.totals(name),
-    retry: false,
   });
   useEffect(() => {
     const error = days.error ?? totals.error;

@@ -64,7 +64,6 @@ export function ArchivePage() {
   const query = useQuery({
     queryKey: authoringKeys.questions(page, size, search.field, search.q),
     queryFn: () => authoringApi.questions({ page, size }, search),
-    retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);

@@ -70,7 +70,6 @@ export function ModifyPage() {
   const query = useQuery({
     queryKey: authoringKeys.questions(page, size, 'modify', titleFilter),
     queryFn: () => authoringApi.questions({ page, size }, { field: 'title', q: titleFilter }),
-    retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);

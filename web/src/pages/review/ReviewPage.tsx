@@ -47,7 +47,6 @@ export function ReviewPage() {
   const query = useQuery({
     queryKey: tutoringKeys.review(name, page, size),
     queryFn: () => tutoringApi.review(name, { page, size }),
-    retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);
@@ -57,7 +56,6 @@ export function ReviewPage() {
   const counts = useQuery({
     queryKey: reviewKeys.counts(name),
     queryFn: () => reviewApi.counts(name),
-    retry: false,
   });
 
   const listed = query.data?.content ?? [];

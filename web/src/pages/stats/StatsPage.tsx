@@ -31,29 +31,24 @@ export function StatsPage() {
   const latest = useQuery({
     queryKey: profileKeys.latestDay(name),
     queryFn: () => profileApi.latestDay(name),
-    retry: false,
   });
   const days = useQuery({
     queryKey: profileKeys.days(name),
     queryFn: () => profileApi.days(name),
-    retry: false,
   });
   const topics = useQuery({
     queryKey: profileKeys.topTopics(name),
     queryFn: () => profileApi.topTopics(name),
-    retry: false,
   });
   const assignment = useQuery({
     queryKey: profileKeys.latestAssignment(name),
     queryFn: () => profileApi.latestAssignment(name),
-    retry: false,
   });
   // Spaced review (issue 19): how many are due and how many stuck. Extra to the spec's four calls: a
   // failure here only leaves its card out.
   const review = useQuery({
     queryKey: reviewKeys.counts(name),
     queryFn: () => reviewApi.counts(name),
-    retry: false,
   });
   const error = latest.error ?? days.error ?? topics.error ?? assignment.error;
   useEffect(() => {

@@ -25,7 +25,6 @@ export function StudentPicker({
   const students = useQuery({
     queryKey: authoringKeys.students,
     queryFn: authoringApi.students,
-    retry: false,
   });
   useEffect(() => {
     if (students.error) onFailure(students.error);

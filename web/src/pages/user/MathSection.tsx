@@ -27,16 +27,14 @@ export function MathSection() {
   const { name = '' } = useParams();
   const dayText = useDayText();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
   const latest = useQuery({
     queryKey: mathKeys.latestDay(name),
     queryFn: () => mathApi.latestDay(name),
-    retry: false,
   });
   const recent = useQuery({
     queryKey: mathKeys.days(name, 0, RECENT_DAYS),
     queryFn: () => mathApi.days(name, 0, RECENT_DAYS),
-    retry: false,
   });
   useEffect(() => {
     const error = latest.error ?? recent.error;

@@ -22,12 +22,10 @@ export function TutoringSection() {
   const latest = useQuery({
     queryKey: profileKeys.latestDay(name),
     queryFn: () => profileApi.latestDay(name),
-    retry: false,
   });
   const days = useQuery({
     queryKey: profileKeys.days(name),
     queryFn: () => profileApi.days(name),
-    retry: false,
   });
   useEffect(() => {
     const error = latest.error ?? days.error;

@@ -102,7 +102,6 @@ function Stopwatch() {
     queryKey: portfolioKeys.stopwatch(page),
     queryFn: () => portfolioApi.stopwatchHistory(page),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   const pageTitle = `${stopwatchTexts.title} · ${owner.siteTitle}`;
   useDocumentTitle(pageTitle);

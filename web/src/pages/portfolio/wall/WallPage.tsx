@@ -32,7 +32,6 @@ function Wall() {
     queryKey: portfolioKeys.wall(page, PAGE_SIZE),
     queryFn: () => portfolioApi.wall(page, PAGE_SIZE),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   const post = useMutation({
     mutationFn: () => portfolioApi.postToWall(author.trim(), message),
