@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { StudentWithSubscriptions } from '../../../../common/contracts/admin.ts';
 import { adminLimits } from '../../../../common/limits.ts';
-import { adminApi, adminKeys } from '../../api/admin.ts';
+import { adminApi, adminKeys, useAdminStudents } from '../../api/admin.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -65,7 +65,7 @@ export function ServicesMatrix() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const services = useQuery({ queryKey: adminKeys.services, queryFn: adminApi.services });
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
+  const students = useAdminStudents();
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(MATRIX_SIZES[0]);

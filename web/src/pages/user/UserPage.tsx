@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '../../../../common/avatars.ts';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
@@ -38,7 +39,7 @@ export function UserPage() {
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
   const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name) });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
+  const me = useAuthCheck();
 
   useEffect(() => {
     // A student or parent refused someone else's dashboard goes to their own page (spec 1 §8).
@@ -236,7 +237,7 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
 function TeacherTools() {
   const { dashboardTexts } = useTexts('insight');
   const { headerTexts } = useTexts('messages');
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
+  const me = useAuthCheck();
   const name = me.data?.username ?? '';
   const students = useQuery({
     queryKey: profileKeys.teacherStudents(name),
