@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { type LazyPage, lazyPage } from './routing/lazyPage.tsx';
 import { FrameLoading, PageLoading, ScreenLoading } from './routing/loading.tsx';
+import { setRoutePreloader } from './routing/preload.ts';
 import { RouteBoundary } from './routing/RouteBoundary.tsx';
 
 /*
@@ -224,3 +225,5 @@ export function preloadRoute(path: string): Promise<void> {
   );
   return Promise.all(pages).then(() => {});
 }
+
+setRoutePreloader(preloadRoute);

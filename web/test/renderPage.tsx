@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { createQueryClient } from '../src/api/queryClient.ts';
 import { ConfirmProvider } from '../src/ui/ConfirmDialog.tsx';
 import { ToastProvider } from '../src/ui/Toast.tsx';
 
@@ -10,7 +11,7 @@ import { ToastProvider } from '../src/ui/Toast.tsx';
  * component tests of whole pages. `path` is the route pattern (`/tutoring/:name`), `at` the address.
  */
 export function renderPage(page: ReactElement, { path, at }: { path: string; at: string }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createQueryClient();
   return render(
     <MemoryRouter initialEntries={[at]}>
       <QueryClientProvider client={client}>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type {
   AuditEntry,
   ParentResponse,
@@ -73,3 +74,8 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   wall: (state: string, page: number, size: number) => ['admin', 'wall', state, page, size] as const,
 };
+
+/** Every student with their services (the services matrix, parents, reloads). */
+export function useAdminStudents() {
+  return useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
+}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../common/contracts/paging.ts';
 import type { ModifyResult, QuestionOnly, RosterStudent, Topic } from '../../../common/contracts/tutoring.ts';
 import { apiJson } from './client.ts';
@@ -46,3 +47,24 @@ export const authoringKeys = {
     ['questions', page, size, field, q] as const,
   students: ['students'] as const,
 };
+
+/**
+ * A page of questions, newest first, found by `search`. `cacheAs` names the page's own cache
+ * entries: the archive's search field (the default), or 'modify' for the modify page's list.
+ */
+export function useQuestions(
+  page: number,
+  size: number,
+  search: { field: SearchField; q: string },
+  cacheAs: string = search.field,
+) {
+  return useQuery({
+    queryKey: authoringKeys.questions(page, size, cacheAs, search.q),
+    queryFn: () => authoringApi.questions({ page, size }, search),
+  });
+}
+
+/** The students to give questions to (upload, marking's filter). */
+export function useStudents(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: authoringKeys.students, queryFn: authoringApi.students, ...options });
+}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { MathDayCount, MathIssued } from '../../../common/contracts/math.ts';
 import type { Page } from '../../../common/contracts/paging.ts';
 import { apiJson, isApiError } from './client.ts';
@@ -59,3 +60,11 @@ export const mathKeys = {
   latestDay: (name: string) => ['math', name.toLowerCase(), 'latest'] as const,
   totals: (name: string) => ['math', name.toLowerCase(), 'totals'] as const,
 };
+
+/** A page of a student's drill days, newest first: the dashboard's recent days and the results. */
+export function useMathDays(name: string, page: number, size: number) {
+  return useQuery({
+    queryKey: mathKeys.days(name, page, size),
+    queryFn: () => mathApi.days(name, page, size),
+  });
+}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../common/contracts/paging.ts';
 import type { DayCount } from '../../../common/contracts/tutoring.ts';
 import type {
@@ -62,3 +63,13 @@ export const profileKeys = {
   latestAssignment: (name: string) => ['latest-assignment', name.toLowerCase()] as const,
   teacherStudents: (name: string) => ['teacher-students', name.toLowerCase()] as const,
 };
+
+/** A student's newest day with answers (null before the first): the dashboard and the statistics. */
+export function useLatestDay(name: string) {
+  return useQuery({ queryKey: profileKeys.latestDay(name), queryFn: () => profileApi.latestDay(name) });
+}
+
+/** A student's answers counted per day: the dashboard and the statistics. */
+export function useDayCounts(name: string) {
+  return useQuery({ queryKey: profileKeys.days(name), queryFn: () => profileApi.days(name) });
+}

@@ -1,10 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { onSessionChange } from './session.ts';
 
+/**
+ * A cache with the app's defaults: a failed read shows its failure at once, never retried. The app
+ * has one (below); each component test makes its own.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000, retry: false } },
+  });
+}
+
 /** The one cache of server data, shared by every signed-in page; dropped when the user changes. */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+export const queryClient = createQueryClient();
 
 onSessionChange(() => queryClient.clear());
 

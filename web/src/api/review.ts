@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReviewCounts, ReviewSchedule } from '../../../common/contracts/review.ts';
 import { apiJson } from './client.ts';
 
@@ -26,3 +27,8 @@ export const reviewKeys = {
   counts: (name: string) => ['review', name.toLowerCase(), 'counts'] as const,
   schedule: (name: string) => ['review', name.toLowerCase(), 'schedule'] as const,
 };
+
+/** How many of a student's questions are due for review and how many are stuck (header, stats, review). */
+export function useReviewCounts(name: string, options: { enabled?: boolean; staleTime?: number } = {}) {
+  return useQuery({ queryKey: reviewKeys.counts(name), queryFn: () => reviewApi.counts(name), ...options });
+}

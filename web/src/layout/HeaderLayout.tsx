@@ -4,9 +4,10 @@ import { Outlet, useLocation } from 'react-router';
 import type { AuthCheckResponse } from '../../../common/contracts/users.ts';
 import type { Language } from '../../../common/i18n/translation.ts';
 import { layout } from '../../../common/limits.ts';
+import { useAuthCheck } from '../api/authCheck.ts';
 import { childrenApi } from '../api/children.ts';
 import { markingApi, markingKeys } from '../api/marking.ts';
-import { reviewApi, reviewKeys } from '../api/review.ts';
+import { useReviewCounts } from '../api/review.ts';
 import { userKeys, usersApi } from '../api/users.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { rememberLanguage, showLanguage } from '../i18n/language.ts';
@@ -69,7 +70,7 @@ function Header() {
   const location = useLocation();
   const onFailure = useApiFailure();
   const hidden = useHeaderHidden();
-  const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const auth = useAuthCheck();
   const isTeacher = auth.data?.roles.includes('ROLE_TEACHER') ?? false;
   const painted = usePainted();
   // The answers waiting for a mark, asked again on every navigation like the session.
@@ -77,7 +78,6 @@ function Header() {
     queryKey: markingKeys.count,
     queryFn: markingApi.count,
     enabled: isTeacher && painted,
-    retry: false,
   });
 
   // Every navigation re-checks the session, so an ended session is noticed at once
@@ -124,19 +124,15 @@ function Header() {
   // A student's questions due for review today: asked once a minute at most (not on every
   // navigation), and again after a redo (the Review page invalidates `['review', name]`).
   const isStudent = roles.includes('ROLE_STUDENT');
-  const reviewDue = useQuery({
-    queryKey: reviewKeys.counts(username ?? ''),
-    queryFn: () => reviewApi.counts(username ?? ''),
+  const reviewDue = useReviewCounts(username ?? '', {
     enabled: isStudent && !!username && painted,
     staleTime: 60_000,
-    retry: false,
   });
   const due = reviewDue.data?.due ?? 0;
   const children = useQuery({
     queryKey: childrenApi.key(username ?? ''),
     queryFn: () => childrenApi.list(username ?? ''),
     enabled: isParent && !!username && painted,
-    retry: false,
   });
 
   const links: { to: string; label: string; name?: string | undefined; badge?: number }[] = [];

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PreloadLink } from './PreloadLink.tsx';
 
 const preloaded = vi.hoisted(() => [] as string[]);
-vi.mock('../routes.tsx', () => ({ preloadRoute: (path: string) => preloaded.push(path) }));
+vi.mock('./preload.ts', () => ({ preloadRoute: (path: string) => preloaded.push(path) }));
 
 afterEach(() => {
   preloaded.length = 0;

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, Ref } from 'react';
 import { type To, useHref, useLinkClickHandler } from 'react-router';
-import { preloadRoute } from '../routes.tsx';
+import { preloadRoute } from './preload.ts';
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** An address of the app (a path, or a path with search and hash). */

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarItem } from '../../../common/contracts/tutoring.ts';
+import { createQueryClient } from '../api/queryClient.ts';
 import { showLanguage } from '../i18n/language.ts';
 import { Calendar, isWellDone } from './Calendar.tsx';
 
@@ -19,7 +20,7 @@ function serve(items: CalendarItem[]) {
 }
 
 function show(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{ui}</MemoryRouter>

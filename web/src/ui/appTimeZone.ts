@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../common/dates.ts';
-import { userKeys, usersApi } from '../api/users.ts';
+import { useAuthCheck } from '../api/authCheck.ts';
 
 /** The server's default `APP_TIME_ZONE`, used only until the session check has answered. */
 const DEFAULT_ZONE = 'Asia/Seoul';
@@ -11,7 +10,7 @@ const DEFAULT_ZONE = 'Asia/Seoul';
  * does, never in the browser's, and show the zone beside them.
  */
 export function useAppTimeZone(): string {
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useAuthCheck();
   return me.data?.timeZone ?? DEFAULT_ZONE;
 }
 

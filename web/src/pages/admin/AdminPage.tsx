@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { userKeys, usersApi } from '../../api/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
 import { useToast } from '../../ui/Toast.tsx';
@@ -25,7 +24,7 @@ const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN');
 export function AdminPage() {
   const { adminTexts } = useTexts('admin');
   const { failureTexts } = useTexts('messages');
-  const auth = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const auth = useAuthCheck();
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast } = useToast();

@@ -10,7 +10,7 @@ export function AuditSection() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
   const shortTime = useAdminTime();
-  const audit = useQuery({ queryKey: adminKeys.audit, queryFn: adminApi.audit, retry: false });
+  const audit = useQuery({ queryKey: adminKeys.audit, queryFn: adminApi.audit });
   useEffect(() => {
     if (audit.error) onFailure(audit.error);
   }, [audit.error, onFailure]);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminApi, adminKeys } from '../../api/admin.ts';
+import { adminApi, adminKeys, useAdminStudents } from '../../api/admin.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -17,8 +17,8 @@ import { useAdminAction, useAdminFailure } from './common.tsx';
 export function ParentsSection() {
   const { adminTexts } = useTexts('admin');
   const onFailure = useAdminFailure();
-  const parents = useQuery({ queryKey: adminKeys.parents, queryFn: adminApi.parents, retry: false });
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
+  const parents = useQuery({ queryKey: adminKeys.parents, queryFn: adminApi.parents });
+  const students = useAdminStudents();
   const [parent, setParent] = useState('');
   const [student, setStudent] = useState('');
   const confirm = useConfirm();

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { limits } from '../../../../common/limits.ts';
-import { adminApi, adminKeys } from '../../api/admin.ts';
+import { adminApi, useAdminStudents } from '../../api/admin.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -14,7 +13,7 @@ import { onEnter, useAdminAction } from './common.tsx';
 export function ReloadSection() {
   const { adminTexts } = useTexts('admin');
   // The students' names to pick from (typing any name works too).
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students, retry: false });
+  const students = useAdminStudents();
   const listId = useId();
   return (
     <div className={styles.panels}>

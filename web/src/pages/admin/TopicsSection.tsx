@@ -32,9 +32,8 @@ export function TopicsSection() {
     queryKey: adminKeys.questions(title, page, size),
     queryFn: () => adminApi.questions(title, page, size),
     placeholderData: (previous) => previous,
-    retry: false,
   });
-  const allTopics = useQuery({ queryKey: adminKeys.topics, queryFn: adminApi.topics, retry: false });
+  const allTopics = useQuery({ queryKey: adminKeys.topics, queryFn: adminApi.topics });
   useEffect(() => {
     const error = questions.error ?? allTopics.error;
     if (error) onFailure(error);

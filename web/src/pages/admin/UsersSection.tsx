@@ -39,7 +39,6 @@ export function UsersSection() {
     queryKey: adminKeys.users(q, page, size),
     queryFn: () => adminApi.users(q, page, size),
     placeholderData: (previous) => previous,
-    retry: false,
   });
   useEffect(() => {
     if (users.error) onFailure(users.error);

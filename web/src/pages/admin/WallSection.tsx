@@ -31,7 +31,6 @@ export function WallSection() {
     queryKey: adminKeys.wall(filter, page, size),
     queryFn: () => adminApi.wall(filter === 'all' ? null : filter, page, size),
     placeholderData: (previous) => previous,
-    retry: false,
   });
   useEffect(() => {
     if (posts.error) onFailure(posts.error);

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { adminKeys } from '../../api/admin.ts';
-import { userKeys, usersApi } from '../../api/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
 import { dateFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { type FailureOptions, useApiFailure } from '../../layout/useApiFailure.ts';
@@ -109,7 +109,7 @@ const AT: Intl.DateTimeFormatOptions = {
 export function useAdminTime(): (iso: string) => string {
   const locale = useIntlLocale();
   // The zone the session check names (AdminPage asks it first; the server's default until then).
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useAuthCheck();
   const timeZone = me.data?.timeZone ?? 'Asia/Seoul';
   return (iso) => {
     const date = new Date(iso);

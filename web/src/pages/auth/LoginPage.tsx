@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isOAuthOutcome, isOAuthProvider, providerLabels } from '../../../../common/oauth.ts';
 import { safeReturnPath } from '../../../../common/returnPath.ts';
@@ -9,13 +9,14 @@ import { usersApi } from '../../api/users.ts';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx';
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import type { LoginState } from '../../layout/useApiFailure.ts';
-import { preloadRoute } from '../../routes.tsx';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
+import { preloadRoute } from '../../routing/preload.ts';
 import { useInteractive } from '../../routing/useInteractive.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './auth.module.css';
 import { PasswordInput } from './PasswordInput.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 /** Only same-app paths are followed after sign-in (never `//evil.example`); shared with the server. */
 export { safeReturnPath };
@@ -48,7 +49,6 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
   const interactive = useInteractive();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const from = safeReturnPath((location.state as LoginState | null)?.from);
   // Sent here by a page that refused the signed-in user (a 403): the form stays, to sign in as
@@ -85,39 +85,27 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
     return () => controller.abort();
   }, []);
 
-  const submit = async () => {
-    if (busy) return;
-    if (!email.trim()) return showToast(authTexts.userEmailEmpty);
-    if (!password) return showToast(authTexts.passwordEmpty);
-    setBusy(true);
-    // The next page's code downloads while the server checks the password.
-    preloadRoute(from ?? '/user/me');
-    try {
+  const { busy, onSubmit, onEnter } = useSubmit({
+    check: () => {
+      if (!email.trim()) return authTexts.userEmailEmpty;
+      if (!password) return authTexts.passwordEmpty;
+      return null;
+    },
+    send: async () => {
+      // The next page's code downloads while the server checks the password.
+      preloadRoute(from ?? '/user/me');
       const username = await usersApi.login(email.trim(), password);
       dismissToast();
       goOn(username);
-    } catch (error) {
+    },
+    onError: (error) => {
       setPassword('');
       // Throttled (429), busy (503) or refused input: the shared rule shows what the server says.
       if (isApiError(error, 401)) showToast(authTexts.signInFailed);
       else showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang }));
       passwordRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-  // Enter submits even while the button is disabled, so empty fields get their alerts.
-  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void submit();
-    }
-  };
+    },
+  });
 
   return (
     <main className={styles.screen}>

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { sessionChanged } from '../../api/session.ts';
 import { usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
-import { preloadRoute } from '../../routes.tsx';
+import { preloadRoute } from '../../routing/preload.ts';
 import styles from './auth.module.css';
+import { useSubmit } from './useSubmit.ts';
 
 /**
  * The landing page of a provider sign-in by someone new: asks 'You are not signed it yet.
@@ -16,27 +17,26 @@ export function OAuthRegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: confirm } = useSubmit({
+    send: async () => {
+      if (!token) return;
+      // The dashboard's code downloads while the server makes the account.
+      preloadRoute('/user/me');
+      const username = await usersApi.oauthRegister(token);
+      sessionChanged();
+      navigate(`/user/${encodeURIComponent(username)}`, { replace: true });
+    },
+    onError: (error) => {
+      console.error('OAuth registration failed:', error);
+      navigate('/login', { replace: true });
+    },
+    stayBusy: true,
+  });
 
   useEffect(() => {
     if (!token) navigate('/login', { replace: true });
   }, [token, navigate]);
   if (!token) return null;
-
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    // The dashboard's code downloads while the server makes the account.
-    preloadRoute('/user/me');
-    try {
-      const username = await usersApi.oauthRegister(token);
-      sessionChanged();
-      navigate(`/user/${encodeURIComponent(username)}`, { replace: true });
-    } catch (error) {
-      console.error('OAuth registration failed:', error);
-      navigate('/login', { replace: true });
-    }
-  };
 
   return (
     <main className={styles.screen}>

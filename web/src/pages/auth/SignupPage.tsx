@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
 import { failureMessage } from '../../api/failures.ts';
@@ -13,6 +13,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import styles from './auth.module.css';
 import { safeReturnPath } from './LoginPage.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 /**
  * Sign-up. The First Name is the account's username (the name in /user/{name} and in the teacher's
@@ -28,7 +29,6 @@ export function SignupPage() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
   const ready = Boolean(email && name && password && repeat && password === repeat);
   // Why the button is disabled, said as the user types.
   const mismatch = repeat !== '' && password !== repeat;
@@ -49,38 +49,25 @@ export function SignupPage() {
     return () => controller.abort();
   }, []);
 
-  const submit = async () => {
-    if (busy) return;
-    if (!email.trim()) return showToast(authTexts.signUpEmailEmpty);
-    if (!name.trim()) return showToast(authTexts.firstNameEmpty);
-    if (!password) return showToast(authTexts.signUpPasswordEmpty);
-    if (password !== repeat) return showToast(authTexts.passwordsDoNotMatch);
-    setBusy(true);
-    try {
+  const { busy, onSubmit, onEnter } = useSubmit({
+    check: () => {
+      if (!email.trim()) return authTexts.signUpEmailEmpty;
+      if (!name.trim()) return authTexts.firstNameEmpty;
+      if (!password) return authTexts.signUpPasswordEmpty;
+      if (password !== repeat) return authTexts.passwordsDoNotMatch;
+      return null;
+    },
+    send: async () => {
       const username = await usersApi.signup(email.trim(), name.trim(), password);
       await usersApi.login(email.trim(), password);
       dismissToast();
       sessionChanged();
       const from = safeReturnPath((location.state as LoginState | null)?.from);
       navigate(from ?? `/user/${encodeURIComponent(username)}`, { replace: true });
-    } catch (error) {
-      // A sign-up failure shows the server's text (in words, by the shared rule).
-      showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang }));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void submit();
-    }
-  };
+    },
+    // A sign-up failure shows the server's text (in words, by the shared rule).
+    onError: (error) => showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang })),
+  });
 
   return (
     <main className={styles.screen}>

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { MarkingInboxItem, MarkSuggestion } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
-import { authoringApi, authoringKeys } from '../../api/authoring.ts';
+import { useStudents } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
 import { markingApi, markingKeys } from '../../api/marking.ts';
@@ -93,7 +93,6 @@ function Marking({ student }: { student: string | null }) {
   const query = useQuery({
     queryKey: markingKeys.inbox(filter, page, size),
     queryFn: () => markingApi.inbox(filter, { page, size }),
-    retry: false,
     placeholderData: keepPreviousData,
   });
   const unknownStudent = isApiError(query.error, 404);
@@ -348,12 +347,7 @@ function Filters({
   onChange: (next: { student?: string | null; date?: string | null }) => void;
 }) {
   const { markingInboxTexts: t } = useTexts('marking');
-  const students = useQuery({
-    queryKey: authoringKeys.students,
-    queryFn: authoringApi.students,
-    retry: false,
-    enabled: student === null,
-  });
+  const students = useStudents({ enabled: student === null });
   return (
     <search className={styles.filters}>
       {student === null && (

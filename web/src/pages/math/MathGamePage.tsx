@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
 import { mathReward } from '../../../../common/math.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
 import { isApiError } from '../../api/client.ts';
 import { mathApi, mathKeys } from '../../api/math.ts';
-import { userKeys, usersApi } from '../../api/users.ts';
 import { numberFormat, useIntlLocale } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
@@ -50,7 +50,7 @@ export function MathGamePage() {
   const { failureTexts } = useTexts('messages');
   const location = useLocation();
   const entry = location.state as EntryState;
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useAuthCheck();
   // Without a name in navigation state it is the signed-in person's game, if they are a student.
   const notAStudent = !entry?.name && !!me.data && !me.data.roles.includes('ROLE_STUDENT');
   const name = entry?.name ?? (notAStudent ? '' : (me.data?.username ?? ''));

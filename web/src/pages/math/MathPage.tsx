@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAuthCheck } from '../../api/authCheck.ts';
 import { mathApi, mathKeys } from '../../api/math.ts';
-import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -17,14 +17,13 @@ export function MathPage() {
   const { mathTexts } = useTexts('math');
   const { failureTexts } = useTexts('messages');
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useAuthCheck();
   const name = me.data?.username ?? '';
   const isStudent = me.data?.roles.includes('ROLE_STUDENT') ?? false;
   const today = useQuery({
     queryKey: mathKeys.today(name),
     queryFn: () => mathApi.dayCount(name),
     enabled: isStudent,
-    retry: false,
   });
   useEffect(() => {
     const error = me.error ?? today.error;

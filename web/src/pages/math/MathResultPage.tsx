@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { mathLimits } from '../../../../common/limits.ts';
-import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
-import { userKeys, usersApi } from '../../api/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
+import { mathApi, mathKeys, playsAs, useMathDays } from '../../api/math.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
@@ -25,16 +25,11 @@ export function MathResultPage() {
   const { name = '' } = useParams();
   const { page, size, setPage, setSize } = usePageParams([], { defaultSize: mathLimits.resultPageSize });
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
-  const days = useQuery({
-    queryKey: mathKeys.days(name, page, size),
-    queryFn: () => mathApi.days(name, page, size),
-    retry: false,
-  });
+  const me = useAuthCheck();
+  const days = useMathDays(name, page, size);
   const totals = useQuery({
     queryKey: mathKeys.totals(name),
     queryFn: () => mathApi.totals(name),
-    retry: false,
   });
   useEffect(() => {
     const error = days.error ?? totals.error;

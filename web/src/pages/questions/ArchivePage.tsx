@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
 import { splitNameList } from '../../../../common/questions/rules.ts';
-import { authoringApi, authoringKeys, type SearchField } from '../../api/authoring.ts';
+import { authoringApi, type SearchField, useQuestions } from '../../api/authoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
@@ -61,11 +60,7 @@ export function ArchivePage() {
   const dueValue = due || localInputValue(new Date(Date.now() + 24 * 3_600_000), zone);
   const [busy, setBusy] = useState(false);
 
-  const query = useQuery({
-    queryKey: authoringKeys.questions(page, size, search.field, search.q),
-    queryFn: () => authoringApi.questions({ page, size }, search),
-    retry: false,
-  });
+  const query = useQuestions(page, size, search);
   useEffect(() => {
     if (query.error) onFailure(query.error);
   }, [query.error, onFailure]);

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ModifyResult } from '../../../../common/contracts/tutoring.ts';
-import { authoringApi, authoringKeys, type QuestionChange } from '../../api/authoring.ts';
+import { authoringApi, type QuestionChange, useQuestions } from '../../api/authoring.ts';
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
@@ -67,11 +67,7 @@ export function ModifyPage() {
   // Back and Forward change the filter in the address: the box follows.
   useEffect(() => setTitleText(titleFilter), [titleFilter]);
 
-  const query = useQuery({
-    queryKey: authoringKeys.questions(page, size, 'modify', titleFilter),
-    queryFn: () => authoringApi.questions({ page, size }, { field: 'title', q: titleFilter }),
-    retry: false,
-  });
+  const query = useQuestions(page, size, { field: 'title', q: titleFilter }, 'modify');
   useEffect(() => {
     if (query.error) onFailure(query.error);
   }, [query.error, onFailure]);

@@ -50,7 +50,6 @@ export function ReviewSchedulePage() {
   const query = useQuery({
     queryKey: reviewKeys.schedule(name),
     queryFn: () => reviewApi.schedule(name),
-    retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);

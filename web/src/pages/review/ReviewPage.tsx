@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SubmissionQuestion } from '../../../../common/contracts/tutoring.ts';
 import { isApiError } from '../../api/client.ts';
-import { reviewApi, reviewKeys } from '../../api/review.ts';
+import { useReviewCounts } from '../../api/review.ts';
 import { type AnswerToSend, tutoringApi, tutoringKeys } from '../../api/tutoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
@@ -47,18 +47,13 @@ export function ReviewPage() {
   const query = useQuery({
     queryKey: tutoringKeys.review(name, page, size),
     queryFn: () => tutoringApi.review(name, { page, size }),
-    retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);
   }, [query.error, onFailure]);
 
   // The same cached count as the header's badge (one request for both).
-  const counts = useQuery({
-    queryKey: reviewKeys.counts(name),
-    queryFn: () => reviewApi.counts(name),
-    retry: false,
-  });
+  const counts = useReviewCounts(name);
 
   const listed = query.data?.content ?? [];
   // Due today (or without a schedule) to redo; the rest come back later and are only shown.

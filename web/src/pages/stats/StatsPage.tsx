@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { profileApi, profileKeys } from '../../api/profile.ts';
-import { reviewApi, reviewKeys } from '../../api/review.ts';
+import { profileApi, profileKeys, useDayCounts, useLatestDay } from '../../api/profile.ts';
+import { useReviewCounts } from '../../api/review.ts';
 import { useDayText } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
@@ -28,33 +28,19 @@ export function StatsPage() {
   const dayText = useDayText();
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots, forbiddenTo: ownHomePage });
-  const latest = useQuery({
-    queryKey: profileKeys.latestDay(name),
-    queryFn: () => profileApi.latestDay(name),
-    retry: false,
-  });
-  const days = useQuery({
-    queryKey: profileKeys.days(name),
-    queryFn: () => profileApi.days(name),
-    retry: false,
-  });
+  const latest = useLatestDay(name);
+  const days = useDayCounts(name);
   const topics = useQuery({
     queryKey: profileKeys.topTopics(name),
     queryFn: () => profileApi.topTopics(name),
-    retry: false,
   });
   const assignment = useQuery({
     queryKey: profileKeys.latestAssignment(name),
     queryFn: () => profileApi.latestAssignment(name),
-    retry: false,
   });
   // Spaced review: how many are due and how many stuck. Extra to the bundle's four calls: a
   // failure here only leaves its card out.
-  const review = useQuery({
-    queryKey: reviewKeys.counts(name),
-    queryFn: () => reviewApi.counts(name),
-    retry: false,
-  });
+  const review = useReviewCounts(name);
   const error = latest.error ?? days.error ?? topics.error ?? assignment.error;
   useEffect(() => {
     if (error) onFailure(error);

@@ -48,7 +48,6 @@ export function SubmissionPage() {
   const query = useQuery({
     queryKey: tutoringKeys.submissions(name, page, size, date),
     queryFn: () => tutoringApi.submissions(name, { page, size }, date),
-    retry: false,
   });
   useEffect(() => {
     if (query.error) onFailure(query.error);

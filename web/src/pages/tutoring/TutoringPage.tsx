@@ -38,14 +38,12 @@ export function TutoringPage() {
   const pageQuery = useQuery({
     queryKey: tutoringKeys.pending(name, page, size, date),
     queryFn: () => tutoringApi.pendingQuestions(name, { page, size }, date),
-    retry: false,
   });
   // Every pending question's id in page order (of the date shown), for the jump grid and progress.
   // Looked up again when the tab comes back, so questions answered in another tab disappear.
   const shownIds = useQuery({
     queryKey: tutoringKeys.pendingIds(name, date),
     queryFn: () => tutoringApi.pendingIds(name, date),
-    retry: false,
     refetchOnWindowFocus: 'always',
   });
   // The cards are drawn from a deferred copy of the page: the answer that brings them re-renders the

@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient.ts';
 import { localDraftKey, useDrafts } from './useDrafts.ts';
 
 /**
@@ -71,7 +72,7 @@ afterEach(() => {
 
 /** Each "tab" gets its own query cache, as two browser tabs would. */
 function tab(name: string, strict = false) {
-  const client = new QueryClient();
+  const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => {
     const tree = <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     return strict ? <StrictMode>{tree}</StrictMode> : tree;

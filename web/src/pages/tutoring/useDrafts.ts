@@ -29,7 +29,6 @@ export function useDrafts(name: string, { enabled = true }: { enabled?: boolean 
   const server = useQuery({
     queryKey: tutoringKeys.drafts(name),
     queryFn: () => tutoringApi.drafts(name),
-    retry: false,
     enabled,
     refetchOnWindowFocus: 'always',
     refetchInterval: DRAFT_POLL_MS,

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { hasAnyRole, isRole, STAFF_ROLES } from '../../../../common/roles.ts';
-import { userKeys, usersApi } from '../../api/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
 
 /**
  * Who is looking at a student's page. The student (and staff, who may answer for them) can answer;
@@ -8,7 +7,7 @@ import { userKeys, usersApi } from '../../api/users.ts';
  * Until the session check answers, the page shows no inputs either.
  */
 export function useViewer(name: string): { canAnswer: boolean; known: boolean; isStaff: boolean } {
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useAuthCheck();
   if (!me.data) return { canAnswer: false, known: false, isStaff: false };
   const self = me.data.username.toLowerCase() === name.toLowerCase();
   const isStaff = hasAnyRole(me.data.roles.map((r) => r.replace(/^ROLE_/, '')).filter(isRole), STAFF_ROLES);

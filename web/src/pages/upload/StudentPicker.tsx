@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { authoringApi, authoringKeys } from '../../api/authoring.ts';
+import { useStudents } from '../../api/authoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -22,11 +21,7 @@ export function StudentPicker({
   const { uploadTexts: t } = useTexts('authoring');
   const [search, setSearch] = useState('');
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
-  const students = useQuery({
-    queryKey: authoringKeys.students,
-    queryFn: authoringApi.students,
-    retry: false,
-  });
+  const students = useStudents();
   useEffect(() => {
     if (students.error) onFailure(students.error);
   }, [students.error, onFailure]);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { mathApi, mathKeys, playsAs } from '../../api/math.ts';
-import { userKeys, usersApi } from '../../api/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
+import { mathApi, mathKeys, playsAs, useMathDays } from '../../api/math.ts';
 import { useDayText } from '../../i18n/format.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
@@ -26,17 +26,12 @@ export function MathSection() {
   const { name = '' } = useParams();
   const dayText = useDayText();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck, retry: false });
+  const me = useAuthCheck();
   const latest = useQuery({
     queryKey: mathKeys.latestDay(name),
     queryFn: () => mathApi.latestDay(name),
-    retry: false,
   });
-  const recent = useQuery({
-    queryKey: mathKeys.days(name, 0, RECENT_DAYS),
-    queryFn: () => mathApi.days(name, 0, RECENT_DAYS),
-    retry: false,
-  });
+  const recent = useMathDays(name, 0, RECENT_DAYS);
   useEffect(() => {
     const error = latest.error ?? recent.error;
     if (error) onFailure(error);

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { profileApi, profileKeys } from '../../api/profile.ts';
+import { useDayCounts, useLatestDay } from '../../api/profile.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
@@ -19,16 +18,8 @@ export function TutoringSection() {
   const { failureTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
-  const latest = useQuery({
-    queryKey: profileKeys.latestDay(name),
-    queryFn: () => profileApi.latestDay(name),
-    retry: false,
-  });
-  const days = useQuery({
-    queryKey: profileKeys.days(name),
-    queryFn: () => profileApi.days(name),
-    retry: false,
-  });
+  const latest = useLatestDay(name);
+  const days = useDayCounts(name);
   useEffect(() => {
     const error = latest.error ?? days.error;
     if (error) onFailure(error);

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '../../../../common/avatars.ts';
 import type { UserResponse } from '../../../../common/contracts/users.ts';
+import { useAuthCheck } from '../../api/authCheck.ts';
 import { profileApi, profileKeys } from '../../api/profile.ts';
 import { userKeys, usersApi } from '../../api/users.ts';
 import { useTexts } from '../../i18n/texts.ts';
@@ -37,8 +38,8 @@ export function UserPage() {
   const { failureTexts, appLoadTexts } = useTexts('messages');
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ otherText: failureTexts.serverIssueDots });
-  const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name), retry: false });
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
+  const user = useQuery({ queryKey: userKeys.user(name), queryFn: () => usersApi.user(name) });
+  const me = useAuthCheck();
 
   useEffect(() => {
     // A student or parent refused someone else's dashboard goes to their own page.
@@ -151,7 +152,6 @@ function StudentSections({ name }: { name: string }) {
   const services = useQuery({
     queryKey: profileKeys.subscriptions(name),
     queryFn: () => profileApi.subscriptions(name),
-    retry: false,
   });
   useEffect(() => {
     if (services.error) onFailure(services.error);
@@ -190,7 +190,6 @@ function Children({ name }: { name: string }) {
   const children = useQuery({
     queryKey: profileKeys.children(name),
     queryFn: () => profileApi.children(name),
-    retry: false,
   });
   useEffect(() => {
     if (children.error) onFailure(children.error);
@@ -238,13 +237,12 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
 function TeacherTools() {
   const { dashboardTexts } = useTexts('insight');
   const { headerTexts } = useTexts('messages');
-  const me = useQuery({ queryKey: userKeys.auth, queryFn: usersApi.authCheck });
+  const me = useAuthCheck();
   const name = me.data?.username ?? '';
   const students = useQuery({
     queryKey: profileKeys.teacherStudents(name),
     queryFn: () => profileApi.teacherStudents(name),
     enabled: name !== '',
-    retry: false,
   });
   return (
     <Card as="section" title={dashboardTexts.teaching} aria-label={dashboardTexts.teaching}>

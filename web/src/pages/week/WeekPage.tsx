@@ -42,7 +42,6 @@ export function WeekPage() {
   const week = useQuery({
     queryKey: weekApi.key(name, start),
     queryFn: () => weekApi.week(name, start),
-    retry: false,
   });
   useEffect(() => {
     if (week.error) onFailure(week.error);
