@@ -205,7 +205,7 @@ export default defineConfig({
             // when its panel first opens).
             {
               name: 'calendar',
-              test: /web[\\/]src[\\/](ui[\\/]Calendar|pages[\\/]tutoring[\\/]SubmissionCalendar)\b/,
+              test: /web[\\/]src[\\/](ui[\\/]Calendar|pages[\\/]submission[\\/]SubmissionCalendar)\b/,
               priority: 35,
             },
             // The floating panel (submissions, archive), without the calendar it may hold.
