@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // has sent). Answers carry `Connection: close` meanwhile (server/health.ts), so this ends.
     return503OnClosing: false,
   });
-  guardConnections(app, http);
+  guardConnections(app, http, deps.config.trustProxy);
   app.decorate('deps', deps);
   // Hooks that never wait take a callback rather than being async: no promise per request (the
   // read's allocations, docs/performance.md "Allocation per read").

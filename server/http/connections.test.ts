@@ -1,12 +1,12 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { MAX_WAITING_REQUESTS } from './connections.ts';
+import { clientOf, MAX_WAITING_REQUESTS } from './connections.ts';
 
 /**
  * Clients that hold connections rather than use them (server/http/connections.ts): pipelined
- * requests whose answers are never read, and an answer that is never read. Through real sockets,
- * with short time-outs.
+ * requests whose answers are never read, an answer that is never read, and one address that opens
+ * every connection it may. Through real sockets, with short time-outs and small caps.
  */
 
 /** Bytes of the large answer of the test route below: more than the kernel buffers on loopback. */
@@ -174,4 +174,71 @@ describe('clients that do not read their answers', () => {
     expect(error?.code).toBe('ECONNRESET');
     expect(bytes).toBeLessThan(LARGE_ANSWER_BYTES);
   });
+});
+
+describe('connections per client address', () => {
+  it('counts an IPv4 address as itself and an IPv6 one by its /64 network', () => {
+    expect(clientOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(clientOf('2001:db8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(clientOf('2001:0db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientOf('::1')).toBe('0:0:0:0::/64');
+    expect(clientOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('one address holding its cap and reconnecting at once cannot keep another address out', async () => {
+    const t = await startTestApp({
+      env: {
+        MAX_CONNECTIONS: '40',
+        MAX_CONNECTIONS_PER_ADDRESS: '10',
+        HEADERS_TIMEOUT_MS: '500',
+        REQUEST_TIMEOUT_MS: '1000',
+      },
+    });
+    const port = Number(new URL(await t.listen()).port);
+    let stopping = false;
+    let connected = 0;
+    const server = watchServerSockets(t);
+    // 60 clients from 127.0.0.2, each sending part of a request and reconnecting 50 ms after
+    // being cut, for as long as the probes run.
+    const attacker = async () => {
+      while (!stopping) {
+        try {
+          const { socket, closed } = await hold(port, { localAddress: '127.0.0.2' });
+          connected++;
+          socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+          await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+          socket.destroy();
+        } catch {
+          // refused: try again
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const attackers = Array.from({ length: 60 }, attacker);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const probes = await probeFor(port, 2000, 100);
+    const fromAttacker = server.filter(
+      (entry) => entry.socket.remoteAddress === '127.0.0.2' && entry.closedAfterMs === null,
+    ).length;
+    stopping = true;
+    await Promise.all(attackers);
+    await t.close();
+
+    expect(probes.filter((p) => p.status !== 200 || p.ms > PROBE_WITHIN_MS)).toEqual([]);
+    expect(connected).toBeGreaterThan(60);
+    expect(fromAttacker).toBeLessThanOrEqual(10);
+  }, 90_000);
+
+  it('does not cap the address behind a trusted proxy: every connection comes from the proxy', async () => {
+    const t = await startTestApp({ env: { MAX_CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: '1' } });
+    const port = Number(new URL(await t.listen()).port);
+    const held = await Promise.all(Array.from({ length: 4 }, () => hold(port)));
+    for (const { socket } of held) socket.write('GET / HTTP/1.1\r\n');
+    const answer = await probe(port);
+    for (const { socket } of held) socket.destroy();
+    await t.close();
+    expect(answer.status).toBe(200);
+  }, 90_000);
 });

@@ -13,11 +13,11 @@ export const MAX_WAITING_REQUESTS = 32;
 const REPORT_EVERY_MS = 10_000;
 
 /**
- * What a connection may hold: at most `maxConnections` open, one
- * answer at a time, and an answer that is not read for the idle time-out ends its connection with a
- * reset.
+ * What a connection may hold: at most `maxConnections` open, at
+ * most `maxConnectionsPerAddress` from one client address, one answer at a time, and an answer that
+ * is not read for the idle time-out ends its connection with a reset.
  */
-export function guardConnections(app: FastifyInstance, http: HttpLimits): void {
+export function guardConnections(app: FastifyInstance, http: HttpLimits, trustProxy: boolean): void {
   const server = app.server;
   server.maxConnections = http.maxConnections;
   server.on(
@@ -27,6 +27,9 @@ export function guardConnections(app: FastifyInstance, http: HttpLimits): void {
       `refused connections: ${http.maxConnections} (MAX_CONNECTIONS) are open`,
     ]),
   );
+  // Behind a trusted proxy every connection comes from the proxy, so a cap on the socket's peer
+  // would cap the whole site; the proxy limits each client instead (nginx `limit_conn`).
+  if (!trustProxy) limitPerAddress(app, server, http.maxConnectionsPerAddress);
   answerInTurn(app, server);
   resetStalledReaders(app, server);
 }
@@ -35,18 +38,65 @@ export function guardConnections(app: FastifyInstance, http: HttpLimits): void {
 function counted(
   app: FastifyInstance,
   level: 'warn' | 'info',
-  line: (count: number) => [Record<string, unknown>, string],
-): () => void {
+  line: (count: number, detail?: string) => [Record<string, unknown>, string],
+): (detail?: string) => void {
   let count = 0;
   let lastReport = 0;
-  return () => {
+  return (detail) => {
     count++;
     if (Date.now() - lastReport < REPORT_EVERY_MS) return;
-    const [fields, message] = line(count);
+    const [fields, message] = line(count, detail);
     app.log[level](fields, message);
     count = 0;
     lastReport = Date.now();
   };
+}
+
+/**
+ * One client address opens at most `cap` connections; more are closed as they arrive. Without
+ * it, one address that reconnects as soon as it is cut holds nearly all of MAX_CONNECTIONS.
+ */
+function limitPerAddress(app: FastifyInstance, server: Server, cap: number): void {
+  const open = new Map<string, number>();
+  const refused = counted(app, 'warn', (count, client) => [
+    { refusedConnections: count, client },
+    `refused connections: an address has ${cap} (MAX_CONNECTIONS_PER_ADDRESS) open`,
+  ]);
+  // First among the listeners, so a refused connection is closed before anything else sees it.
+  server.prependListener('connection', (socket: Socket) => {
+    if (socket.remoteAddress === undefined) return; // already gone
+    const client = clientOf(socket.remoteAddress);
+    const count = open.get(client) ?? 0;
+    if (count >= cap) {
+      refused(client);
+      socket.destroy();
+      return;
+    }
+    open.set(client, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left === 0) open.delete(client);
+      else open.set(client, left);
+    });
+  });
+}
+
+/**
+ * Whom a connection is counted against: its IPv4 address, or the /64 network of an IPv6 one (what
+ * one subscriber is usually given, where a machine can take any number of addresses).
+ */
+export function clientOf(address: string): string {
+  if (!address.includes(':')) return address;
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address.slice('::ffff:'.length);
+  const bare = address.split('%')[0] ?? address;
+  const [head = '', tail] = bare.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 type Exchange = [IncomingMessage, ServerResponse];
