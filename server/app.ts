@@ -8,6 +8,7 @@ import type { Database } from './db/open.ts';
 import { registerHealth } from './health.ts';
 import { registerAccessRules } from './http/access.ts';
 import { answerZlib } from './http/compression.ts';
+import { guardConnections } from './http/connections.ts';
 import { registerEdgeChecks } from './http/edge.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { OneLinePerRequest } from './http/requestLog.ts';
@@ -43,23 +44,6 @@ export type AppDeps = {
   /** Where log lines go (default: stdout, through a bounded buffer that never blocks). */
   logOutput?: LogOutput;
 };
-
-/**
- * Past `max` open connections Node closes new ones as they arrive; the refusals are logged at most
- * every 10 s, so a flood cannot flood the log too.
- */
-function limitConnections(app: FastifyInstance, max: number): void {
-  app.server.maxConnections = max;
-  let refused = 0;
-  let lastReport = 0;
-  app.server.on('drop', () => {
-    refused++;
-    if (Date.now() - lastReport < 10_000) return;
-    app.log.warn({ refusedConnections: refused }, `refused connections: ${max} (MAX_CONNECTIONS) are open`);
-    refused = 0;
-    lastReport = Date.now();
-  });
-}
 
 /** What a request id from a proxy may look like: nginx's `$request_id` (32 hex digits), a UUID. */
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -101,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // has sent). Answers carry `Connection: close` meanwhile (server/health.ts), so this ends.
     return503OnClosing: false,
   });
-  limitConnections(app, http.maxConnections);
+  guardConnections(app, http, deps.config.trustProxy);
   app.decorate('deps', deps);
   // Hooks that never wait take a callback rather than being async: no promise per request (the
   // read's allocations, docs/performance.md "Allocation per read").

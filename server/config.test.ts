@@ -21,11 +21,12 @@ describe('loadConfig', () => {
         idleTimeoutMs: 60_000,
         keepAliveTimeoutMs: 5_000,
         maxConnections: 1000,
+        maxConnectionsPerAddress: 100,
       },
     });
   });
 
-  it('reads the time-outs and the connection cap, and refuses headers allowed longer than the request', () => {
+  it('reads the time-outs and the connection caps, and refuses headers allowed longer than the request', () => {
     expect(
       loadConfig({
         REQUEST_TIMEOUT_MS: '30000',
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
         IDLE_TIMEOUT_MS: '120000',
         KEEP_ALIVE_TIMEOUT_MS: '75000',
         MAX_CONNECTIONS: '5000',
+        MAX_CONNECTIONS_PER_ADDRESS: '250',
       }).http,
     ).toEqual({
       requestTimeoutMs: 30_000,
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       idleTimeoutMs: 120_000,
       keepAliveTimeoutMs: 75_000,
       maxConnections: 5000,
+      maxConnectionsPerAddress: 250,
     });
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000' })).toThrow(
       'Invalid setting HEADERS_TIMEOUT_MS="10000": must not be longer than REQUEST_TIMEOUT_MS (5000).',
@@ -127,6 +130,11 @@ describe('loadConfig', () => {
       /^Invalid setting REQUEST_TIMEOUT_MS="0": must be a whole number between 100/,
     ],
     ['MAX_CONNECTIONS', 'many', /^Invalid setting MAX_CONNECTIONS="many"/],
+    [
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      '0',
+      /^Invalid setting MAX_CONNECTIONS_PER_ADDRESS="0": must be a whole number between 1 and 1000000/,
+    ],
     [
       'DATABASE_POOL_SIZE',
       '0',

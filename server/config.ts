@@ -63,6 +63,11 @@ export type HttpLimits = {
   keepAliveTimeoutMs: number;
   /** Connections open at once; more are closed as they arrive. */
   maxConnections: number;
+  /**
+   * Connections open at once from one client address (the socket's peer, an IPv6 /64); more from
+   * it are closed as they arrive. Not applied behind a trusted proxy (server/http/connections.ts).
+   */
+  maxConnectionsPerAddress: number;
 };
 
 /** One provider's registration with us and its endpoints (the real ones unless overridden for tests). */
@@ -152,6 +157,7 @@ const settings = {
   IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
   KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5_000),
   MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1000),
+  MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 1_000_000).default(100),
   DEMO: booleanText.default(false),
   CHECK_RESPONSES: booleanText.default(false),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
@@ -294,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: read('IDLE_TIMEOUT_MS'),
       keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS'),
       maxConnections: read('MAX_CONNECTIONS'),
+      maxConnectionsPerAddress: read('MAX_CONNECTIONS_PER_ADDRESS'),
     },
     demo: read('DEMO'),
     checkResponses: read('CHECK_RESPONSES'),

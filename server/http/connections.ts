@@ -1,0 +1,169 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { HttpLimits } from '../config.ts';
+
+/**
+ * Pipelined requests a connection may have waiting behind the one being answered; one more and the
+ * connection is closed. Browsers and proxies do not pipeline, so only a tool or an attack gets here.
+ */
+export const MAX_WAITING_REQUESTS = 32;
+
+/** How often at most each kind of refusal is logged (with how many there were), so a flood cannot flood the log. */
+const REPORT_EVERY_MS = 10_000;
+
+/**
+ * What a connection may hold: at most `maxConnections` open, at
+ * most `maxConnectionsPerAddress` from one client address, one answer at a time, and an answer that
+ * is not read for the idle time-out ends its connection with a reset.
+ */
+export function guardConnections(app: FastifyInstance, http: HttpLimits, trustProxy: boolean): void {
+  const server = app.server;
+  server.maxConnections = http.maxConnections;
+  server.on(
+    'drop',
+    counted(app, 'warn', (count) => [
+      { refusedConnections: count },
+      `refused connections: ${http.maxConnections} (MAX_CONNECTIONS) are open`,
+    ]),
+  );
+  // Behind a trusted proxy every connection comes from the proxy, so a cap on the socket's peer
+  // would cap the whole site; the proxy limits each client instead (nginx `limit_conn`).
+  if (!trustProxy) limitPerAddress(app, server, http.maxConnectionsPerAddress);
+  answerInTurn(app, server);
+  resetStalledReaders(app, server);
+}
+
+/** A callback that counts its calls and logs them at most every REPORT_EVERY_MS. */
+function counted(
+  app: FastifyInstance,
+  level: 'warn' | 'info',
+  line: (count: number, detail?: string) => [Record<string, unknown>, string],
+): (detail?: string) => void {
+  let count = 0;
+  let lastReport = 0;
+  return (detail) => {
+    count++;
+    if (Date.now() - lastReport < REPORT_EVERY_MS) return;
+    const [fields, message] = line(count, detail);
+    app.log[level](fields, message);
+    count = 0;
+    lastReport = Date.now();
+  };
+}
+
+/**
+ * One client address opens at most `cap` connections; more are closed as they arrive. Without
+ * it, one address that reconnects as soon as it is cut holds nearly all of MAX_CONNECTIONS.
+ */
+function limitPerAddress(app: FastifyInstance, server: Server, cap: number): void {
+  const open = new Map<string, number>();
+  const refused = counted(app, 'warn', (count, client) => [
+    { refusedConnections: count, client },
+    `refused connections: an address has ${cap} (MAX_CONNECTIONS_PER_ADDRESS) open`,
+  ]);
+  // First among the listeners, so a refused connection is closed before anything else sees it.
+  server.prependListener('connection', (socket: Socket) => {
+    if (socket.remoteAddress === undefined) return; // already gone
+    const client = clientOf(socket.remoteAddress);
+    const count = open.get(client) ?? 0;
+    if (count >= cap) {
+      refused(client);
+      socket.destroy();
+      return;
+    }
+    open.set(client, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left === 0) open.delete(client);
+      else open.set(client, left);
+    });
+  });
+}
+
+/**
+ * Whom a connection is counted against: its IPv4 address, or the /64 network of an IPv6 one (what
+ * one subscriber is usually given, where a machine can take any number of addresses).
+ */
+export function clientOf(address: string): string {
+  if (!address.includes(':')) return address;
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address.slice('::ffff:'.length);
+  const bare = address.split('%')[0] ?? address;
+  const [head = '', tail] = bare.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+type Exchange = [IncomingMessage, ServerResponse];
+
+/**
+ * Pipelined requests are answered one at a time: the next goes to the app once the answer before it
+ * has been handed to the connection. Node parses a whole chunk of pipelined requests at once and
+ * would start them all, queueing every answer for a client that may never read them (20 clients of
+ * 200 requests each had all 4,000 answered before anyone else). One at a time, a stalled answer
+ * holds back the rest, Node stops reading once it cannot write, and connections take turns. More
+ * than MAX_WAITING_REQUESTS waiting closes the connection.
+ */
+function answerInTurn(app: FastifyInstance, server: Server): void {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const handler = handlers[0];
+  if (handlers.length !== 1 || handler === undefined) {
+    throw new Error(`expected Fastify's one request handler, found ${handlers.length}`);
+  }
+  server.removeListener('request', handler);
+  const cut = counted(app, 'warn', (count) => [
+    { cutConnections: count },
+    `closed connections that sent more than ${MAX_WAITING_REQUESTS} requests ahead of their answers`,
+  ]);
+  // Present while a request of the connection is being answered: the ones waiting behind it.
+  const waiting = new WeakMap<Socket, Exchange[]>();
+  const start = (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    // 'close' follows the answer's end, or the connection's.
+    res.once('close', () => {
+      const next = waiting.get(socket)?.shift();
+      if (next === undefined || socket.destroyed) waiting.delete(socket);
+      else start(...next);
+    });
+    handler(req, res);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const queue = waiting.get(req.socket);
+    if (queue === undefined) {
+      waiting.set(req.socket, []);
+      start(req, res);
+    } else if (queue.length < MAX_WAITING_REQUESTS) {
+      queue.push([req, res]);
+    } else if (!req.socket.destroyed) {
+      cut();
+      req.socket.destroy();
+    }
+  });
+}
+
+/**
+ * The idle time-out (IDLE_TIMEOUT_MS: Node's socket time-out, which also waits while a write makes
+ * progress) ends a connection whose answer has not moved with a reset rather than a close. A close
+ * would leave the kernel holding what it had accepted of the answer, trying to deliver it behind the
+ * closing handshake to a reader that never reads, for minutes; a reset drops it at once.
+ */
+function resetStalledReaders(app: FastifyInstance, server: Server): void {
+  const reset = counted(app, 'info', (count) => [
+    { resetConnections: count },
+    'reset connections whose answer was not read within IDLE_TIMEOUT_MS',
+  ]);
+  // With a listener here Node leaves ending the connection to it (keep-alive time-outs too).
+  server.on('timeout', (socket: Socket) => {
+    if (socket.writableLength > 0) {
+      reset();
+      socket.resetAndDestroy();
+    } else {
+      socket.destroy();
+    }
+  });
+}
