@@ -114,6 +114,8 @@ export const validationTexts = texts({
   questionIdKeys: 'keys must be question ids',
   atMostStudents: (max: number) => `at most ${max} students`,
   atMostStudentsAtOnce: (max: number) => `at most ${max} students at once`,
+  atMostPairsAtOnce: (max: number) => `at most ${max} pairs at once`,
+  atMostSortOrders: (max: number) => `at most ${max} sort orders`,
   // The admin's subscriptions of many pairs (server/services).
   noStudentNamed: (name: string) => `no student named ${name}`,
   notAStudent: 'not a student account',
