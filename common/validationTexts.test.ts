@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validationTexts as t } from './validationTexts.ts';
 
-/**
- * The English refusals' text functions (issue 10), the words written out by hand. The server looks
- * a problem up by these words to translate it (server/i18n/validation.ts), so each shape matters.
- */
+/** The English refusals' text functions (issue 10), the words written out by hand. */
 describe('validation texts (English)', () => {
   it('limits', () => {
     expect(t.required).toBe('is required');
