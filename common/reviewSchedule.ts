@@ -139,14 +139,24 @@ export function pinned(status: ReviewStatus, today: string): Omit<ScheduleRow, '
   };
 }
 
-/** Why a ladder cannot be used (null when it can): 1–10 rungs of 1–365 days, never shorter than the one before. */
+/** The rule a ladder breaks, named as its text in common/validationTexts.ts (null when none). */
+export type LadderFault = 'steps' | 'stepDays' | 'ladderOrder';
+
+/** Which rule a ladder breaks first (null when it can be used): 1–10 rungs of 1–365 days, never shorter than the one before. */
+export function ladderFault(ladder: readonly number[]): LadderFault | null {
+  const { minRungs, maxRungs, minDays, maxDays } = ladderLimits;
+  if (ladder.length < minRungs || ladder.length > maxRungs) return 'steps';
+  if (ladder.some((d) => !Number.isInteger(d) || d < minDays || d > maxDays)) return 'stepDays';
+  if (ladder.some((d, i) => i > 0 && d < ladder[i - 1]!)) return 'ladderOrder';
+  return null;
+}
+
+/** Why a ladder cannot be used (null when it can), in English. */
 export function ladderProblem(ladder: readonly number[]): string | null {
   const { minRungs, maxRungs, minDays, maxDays } = ladderLimits;
-  if (ladder.length < minRungs || ladder.length > maxRungs)
-    return `must have ${minRungs} to ${maxRungs} steps`;
-  if (ladder.some((d) => !Number.isInteger(d) || d < minDays || d > maxDays))
-    return `every step must be a whole number of days from ${minDays} to ${maxDays}`;
-  if (ladder.some((d, i) => i > 0 && d < ladder[i - 1]!))
-    return 'each step must be at least as long as the one before';
+  const fault = ladderFault(ladder);
+  if (fault === 'steps') return `must have ${minRungs} to ${maxRungs} steps`;
+  if (fault === 'stepDays') return `every step must be a whole number of days from ${minDays} to ${maxDays}`;
+  if (fault === 'ladderOrder') return 'each step must be at least as long as the one before';
   return null;
 }

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validationTexts as t } from './validationTexts.ts';
 
-/**
- * The English refusals' text functions, the words written out by hand. The server looks
- * a problem up by these words to translate it (server/i18n/validation.ts), so each shape matters.
- */
+/** The English refusals' text functions, the words written out by hand. */
 describe('validation texts (English)', () => {
   it('limits', () => {
     expect(t.required).toBe('is required');
@@ -25,6 +22,8 @@ describe('validation texts (English)', () => {
     expect(t.operands(99, 998)).toBe('operands must be whole numbers from 99 to 998');
     expect(t.atMostStudents(500)).toBe('at most 500 students');
     expect(t.atMostStudentsAtOnce(50)).toBe('at most 50 students at once');
+    expect(t.atMostPairsAtOnce(500)).toBe('at most 500 pairs at once');
+    expect(t.atMostSortOrders(5)).toBe('at most 5 sort orders');
   });
 
   it('roles, orders, searches, the request and the lists', () => {

@@ -2,11 +2,10 @@ import { texts } from './texts.ts';
 
 /**
  * The words of the API's field-level problems (a 400's `details[].message`, and the one-line
- * `message` made of them), as the request schemas (common/contracts), the shared checks and the
- * submission service write them in English. The server sends them in the request's language
- * (server/i18n/validation.ts): a fixed text is looked up by its words, a text with values by its
- * shape (`must be at most 200 characters` → `atMostCharacters(200)`). A problem whose words are
- * not here is sent as written (English); zod's own messages come from zod's Korean locale.
+ * `message` made of them), in English; common/i18n/ko/validationTexts.ts has them in Korean. A
+ * request schema names its text (`says('atMostCharacters', 200)`, common/validation.ts) and a parse
+ * words it in its own language; the services throw them as functions of the texts. zod's own
+ * messages (a problem no schema words) come from zod's locale of the language.
  */
 export const validationTexts = texts({
   // Fixed problems (common/validation.ts, common/contracts/*, common/questions/*).
@@ -114,6 +113,8 @@ export const validationTexts = texts({
   questionIdKeys: 'keys must be question ids',
   atMostStudents: (max: number) => `at most ${max} students`,
   atMostStudentsAtOnce: (max: number) => `at most ${max} students at once`,
+  atMostPairsAtOnce: (max: number) => `at most ${max} pairs at once`,
+  atMostSortOrders: (max: number) => `at most ${max} sort orders`,
   // The admin's subscriptions of many pairs (server/services).
   noStudentNamed: (name: string) => `no student named ${name}`,
   notAStudent: 'not a student account',

@@ -20,6 +20,12 @@ export function whatAServiceMayThrow(ids: number[], student: string): void {
   notFound('There is no such thing.');
   // @ts-expect-error a string of unknown words is refused too
   new AppError(503, String(ids));
+  // A field's problem in `details` is typed the same way.
+  badRequest(validationTexts.required, [
+    { path: 'a', message: (t) => t.validationTexts.noQuestion(ids[0]!) },
+  ]);
+  // @ts-expect-error a field's problem written in place has no Korean either
+  badRequest(validationTexts.required, [{ path: 'a', message: `no question with id ${ids[0]}` }]);
   expectTypeOf<string>().not.toExtend<KnownText>();
   expectTypeOf<KnownText>().toExtend<Text>();
   // The words of the authoring and marking texts are literal types as well (`texts({…})`), so the

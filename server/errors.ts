@@ -14,10 +14,10 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 export type Text = KnownText | LocalText;
 
 /**
- * A field-level problem (`details` of an answer): where, and its words. A problem written as a string
- * (a schema's, or a shared check's) is found in Korean by its shape (server/i18n/validation.ts).
+ * A field-level problem (`details` of an answer): where, and its words, typed like an answer's own
+ * (a fixed text of the shared texts, or a function of the texts) so each has its Korean.
  */
-export type Detail = { path: string; message: string | LocalText };
+export type Detail = { path: string; message: Text };
 
 export class AppError extends Error {
   readonly status: ErrorStatus;

@@ -1,7 +1,6 @@
 import { adminLimits, limits } from '../limits.ts';
 import { ROLES, type Role } from '../roles.ts';
-import { idField, text } from '../validation.ts';
-import { validationTexts } from '../validationTexts.ts';
+import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 import { emailField, usernameField } from './users.ts';
 
@@ -19,7 +18,7 @@ export const ServiceName = text({ max: adminLimits.serviceNameMax });
  */
 export const ServiceRequest = z.union(
   [ServiceName, z.object({ name: ServiceName }).transform((body) => body.name)],
-  { error: 'send the service name as plain text or as {"name": "…"}' },
+  says('serviceName'),
 );
 
 export const SubscriptionPair = z.object({
@@ -30,8 +29,8 @@ export type SubscriptionPair = z.infer<typeof SubscriptionPair>;
 
 /** `POST subscriptions/multiples`: every selected student × service. */
 export const SubscriptionBatch = z
-  .array(SubscriptionPair, { error: 'must be a list of {studentName, serviceName}' })
-  .max(adminLimits.subscriptionPairsMax, `at most ${adminLimits.subscriptionPairsMax} pairs at once`);
+  .array(SubscriptionPair, says('subscriptionList'))
+  .max(adminLimits.subscriptionPairsMax, says('atMostPairsAtOnce', adminLimits.subscriptionPairsMax));
 
 /** `DELETE subscriptions/{name}/{service}`. */
 export const SubscriptionParams = z.object({
@@ -45,30 +44,25 @@ export const ParentChildParams = ParentParams.extend({ child: text({ max: limits
 
 /** `POST users/children/{parent}`: the students' names, as the original client sends them (`["alice"]`). */
 export const ChildrenRequest = z
-  .array(text({ max: limits.usernameMax }), { error: 'must be a list of student names' })
-  .min(1, 'must name at least one student')
-  .max(
-    adminLimits.childrenPerRequestMax,
-    validationTexts.atMostStudentsAtOnce(adminLimits.childrenPerRequestMax),
-  );
+  .array(text({ max: limits.usernameMax }), says('listOfStudents'))
+  .min(1, says('atLeastOneStudent'))
+  .max(adminLimits.childrenPerRequestMax, says('atMostStudentsAtOnce', adminLimits.childrenPerRequestMax));
 
 /**
  * Roles as the console edits them: upper case, comma-separated, each one of ADMIN, TEACHER,
  * STUDENT, PARENT (`ADMIN,TEACHER`; spaces around commas are allowed). Anything else is a 400.
  */
 export const RoleText = z
-  .string({ error: 'must be a text' })
-  .max(200, 'must be at most 200 characters')
+  .string(says('text'))
+  .max(200, says('atMostCharacters', 200))
   .transform((value, ctx) => {
     const parts = value.split(',').map((part) => part.trim());
     const wrong = parts.filter((part) => !(ROLES as readonly string[]).includes(part));
     if (parts.every((part) => part === '') || wrong.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be upper-case roles separated by commas, each one of ${ROLES.join(', ')}${
-          wrong.some((part) => part !== '') ? ` (not ${wrong.filter(Boolean).join(', ')})` : ''
-        }`,
-      });
+      const named = wrong.filter(Boolean).join(', ');
+      ctx.addIssue(
+        customProblem((t) => (named ? t.rolesNot(ROLES.join(', '), named) : t.roles(ROLES.join(', ')))),
+      );
       return z.NEVER;
     }
     // One order whatever the order typed, so the same set is the same text everywhere.
@@ -86,8 +80,8 @@ export const AdminUserUpdate = z.object({
   email: emailField.nullish(),
   role: RoleText.nullish(),
   currentPassword: z
-    .string({ error: 'must be a text' })
-    .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
+    .string(says('text'))
+    .max(limits.passwordMax, says('atMostCharacters', limits.passwordMax))
     .nullish(),
 });
 export type AdminUserUpdate = z.input<typeof AdminUserUpdate>;
@@ -95,9 +89,9 @@ export type AdminUserUpdate = z.input<typeof AdminUserUpdate>;
 /** `GET users?q=&page&size&sort`: the search text matches username or email. */
 export const UserSearchQuery = z.object({
   q: z
-    .string({ error: 'must be a text' })
+    .string(says('text'))
     .trim()
-    .max(adminLimits.userSearchMax, `must be at most ${adminLimits.userSearchMax} characters`)
+    .max(adminLimits.userSearchMax, says('atMostCharacters', adminLimits.userSearchMax))
     .optional(),
 });
 

@@ -1,22 +1,19 @@
 import { isDay } from '../dates.ts';
 import { mathLimits } from '../limits.ts';
 import { parseMathQuestion } from '../math.ts';
-import { idField, text } from '../validation.ts';
+import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
 export { mathLimits };
 
 const questionText = z
-  .string({ error: 'must be a text of the form a + b' })
-  .max(40, 'must be at most 40 characters')
+  .string(says('mathText'))
+  .max(40, says('atMostCharacters', 40))
   .superRefine((value, ctx) => {
     const parsed = parseMathQuestion(value);
-    if (parsed === 'form') ctx.addIssue({ code: 'custom', message: 'must be of the form a + b' });
+    if (parsed === 'form') ctx.addIssue(customProblem((t) => t.mathForm));
     if (parsed === 'range') {
-      ctx.addIssue({
-        code: 'custom',
-        message: `operands must be whole numbers from ${mathLimits.operandMin} to ${mathLimits.operandMax}`,
-      });
+      ctx.addIssue(customProblem((t) => t.operands(mathLimits.operandMin, mathLimits.operandMax)));
     }
   });
 
@@ -27,10 +24,10 @@ const questionText = z
 const answerValue = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*-?\d{1,9}\s*$/.test(value) ? Number(value) : value),
   z
-    .number({ error: 'must be a whole number (or -1 for a timeout)' })
-    .int('must be a whole number (or -1 for a timeout)')
-    .min(mathLimits.timedOut, 'must be a whole number (or -1 for a timeout)')
-    .max(10 ** mathLimits.answerDigitsMax - 1, `must have at most ${mathLimits.answerDigitsMax} digits`),
+    .number(says('mathAnswer'))
+    .int(says('mathAnswer'))
+    .min(mathLimits.timedOut, says('mathAnswer'))
+    .max(10 ** mathLimits.answerDigitsMax - 1, says('atMostDigits', mathLimits.answerDigitsMax)),
 );
 
 /**
@@ -48,17 +45,14 @@ export const MathAnswerRequest = z
   })
   .superRefine((value, ctx) => {
     if (value.questionId === undefined && value.question === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['question'], message: 'is required' });
+      ctx.addIssue(customProblem((t) => t.required, ['question']));
     }
   });
 export type MathAnswerRequest = z.input<typeof MathAnswerRequest>;
 
 /** `?submitDate=YYYY-MM-DD` of the day counts; left out, the server's today (in APP_TIME_ZONE). */
 export const MathDayQuery = z.object({
-  submitDate: z
-    .string({ error: 'must be a date YYYY-MM-DD' })
-    .refine(isDay, 'must be a date YYYY-MM-DD')
-    .optional(),
+  submitDate: z.string(says('day')).refine(isDay, says('day')).optional(),
 });
 
 /** An issued question (`POST simple_math/next?name=`). */

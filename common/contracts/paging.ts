@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../limits.ts';
-import { validationTexts } from '../validationTexts.ts';
+import { customProblem, says } from '../validation.ts';
 import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
@@ -61,13 +61,13 @@ export type PageRequest = { page: number; size: number; sort: SortOrder[] };
 const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
-    .regex(/^\d+$/, validationTexts.fieldWholeNumber(name))
+    .regex(/^\d+$/, says('fieldWholeNumber', name))
     .transform(Number)
     .pipe(
       z
         .number()
-        .min(min, validationTexts.fieldAtLeast(name, min))
-        .max(max, validationTexts.fieldAtMost(name, max)),
+        .min(min, says('fieldAtLeast', name, min))
+        .max(max, says('fieldAtMost', name, max)),
     );
 
 /**
@@ -92,15 +92,12 @@ export function pageQuery(sortable: readonly string[]) {
       .transform((s, ctx) => {
         const values = s === undefined ? [] : Array.isArray(s) ? s : [s];
         if (values.length > 5) {
-          ctx.addIssue({ code: 'custom', message: 'at most 5 sort orders' });
+          ctx.addIssue(customProblem((t) => t.atMostSortOrders(5)));
           return z.NEVER;
         }
         const orders = values.map(sortOrder);
         if (orders.some((order) => order === null)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `must be field,asc|desc with field one of ${sortable.join(', ')}`,
-          });
+          ctx.addIssue(customProblem((t) => t.sort(sortable.join(', '))));
           return z.NEVER;
         }
         return orders as SortOrder[];

@@ -1,7 +1,6 @@
 import { portfolioLimits } from '../limits.ts';
 import { STOPWATCH_TYPES } from '../portfolio/stopwatch.ts';
-import { idField, text } from '../validation.ts';
-import { validationTexts } from '../validationTexts.ts';
+import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
 /** Control characters and bidirectional overrides, which could disguise a text; a text may break lines. */
@@ -10,7 +9,7 @@ const HIDDEN_IN_TEXT = /(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
 /** One line of visible text: trimmed, no control characters or direction overrides. */
 const plainLine = (max: number) =>
-  text({ max }).refine((value) => !HIDDEN_IN_LINE.test(value), validationTexts.controlCharactersInLine);
+  text({ max }).refine((value) => !HIDDEN_IN_LINE.test(value), says('controlCharactersInLine'));
 
 // ---- stopwatch ----
 
@@ -22,29 +21,25 @@ const plainLine = (max: number) =>
 export const StopwatchRecordRequest = z
   .object({
     name: plainLine(portfolioLimits.stopwatchNameMax),
-    generatedDate: z.string().max(40, 'must be at most 40 characters').nullish(),
+    generatedDate: z.string().max(40, says('atMostCharacters', 40)).nullish(),
     elapsedTime: z
-      .number({ error: 'must be a number' })
-      .int('must be a whole number of hundredths of a second')
-      .min(0, 'must not be negative')
-      .max(portfolioLimits.stopwatchElapsedMax, 'must be at most 30 days'),
-    type: z.enum(STOPWATCH_TYPES, { error: 'must be s, r, p or d' }),
+      .number(says('number'))
+      .int(says('hundredths'))
+      .min(0, says('notNegative'))
+      .max(portfolioLimits.stopwatchElapsedMax, says('atMostDays', 30)),
+    type: z.enum(STOPWATCH_TYPES, says('stopwatchType')),
     relatedID: idField.nullish(),
   })
   .superRefine((record, ctx) => {
     if (record.type === 's') {
       if (record.relatedID != null) {
-        ctx.addIssue({ code: 'custom', path: ['relatedID'], message: 'must be null for a start (s)' });
+        ctx.addIssue(customProblem((t) => t.startRelated, ['relatedID']));
       }
       if (record.elapsedTime !== 0) {
-        ctx.addIssue({ code: 'custom', path: ['elapsedTime'], message: 'must be 0 for a start (s)' });
+        ctx.addIssue(customProblem((t) => t.startElapsed, ['elapsedTime']));
       }
     } else if (record.relatedID == null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['relatedID'],
-        message: 'must be the id of the run’s start record for r, p and d',
-      });
+      ctx.addIssue(customProblem((t) => t.runStart, ['relatedID']));
     }
   });
 export type StopwatchRecordRequest = z.output<typeof StopwatchRecordRequest>;
@@ -57,31 +52,28 @@ export type WallState = (typeof WALL_STATES)[number];
 /** `POST wall {author?, message}`: a short text; line breaks allowed, no other control characters. */
 export const WallPostRequest = z.object({
   author: z
-    .string({ error: 'must be a text' })
+    .string(says('text'))
     .trim()
-    .max(portfolioLimits.wallAuthorMax, `must be at most ${portfolioLimits.wallAuthorMax} characters`)
-    .refine((value) => !HIDDEN_IN_LINE.test(value), validationTexts.controlCharactersInLine)
+    .max(portfolioLimits.wallAuthorMax, says('atMostCharacters', portfolioLimits.wallAuthorMax))
+    .refine((value) => !HIDDEN_IN_LINE.test(value), says('controlCharactersInLine'))
     .nullish()
     .transform((value) => (value ? value : 'Anonymous')),
   message: text({ max: portfolioLimits.wallMessageMax })
     .transform((value) => value.replace(/\r\n?/g, '\n'))
-    .refine(
-      (value) => !HIDDEN_IN_TEXT.test(value),
-      'must not contain control characters other than line breaks',
-    )
-    .refine((value) => value.split('\n').length <= 10, 'must be at most 10 lines'),
+    .refine((value) => !HIDDEN_IN_TEXT.test(value), says('controlCharacters'))
+    .refine((value) => value.split('\n').length <= 10, says('atMostLines', 10)),
 });
 export type WallPostRequest = z.output<typeof WallPostRequest>;
 
 /** `PATCH wall/moderation/{postId} {state}`: the owner shows a post on the board or hides it. */
 export const WallModerationRequest = z.object({
-  state: z.enum(['approved', 'hidden'], { error: 'must be approved or hidden' }),
+  state: z.enum(['approved', 'hidden'], says('approvedOrHidden')),
 });
 export type WallModerationRequest = z.output<typeof WallModerationRequest>;
 
 /** `GET wall/moderation?state=` narrows the owner's list to one state. */
 export const WallModerationQuery = z.object({
-  state: z.enum(WALL_STATES, { error: 'must be pending, approved or hidden' }).optional(),
+  state: z.enum(WALL_STATES, says('wallState')).optional(),
 });
 
 export const WallPostParams = z.object({ postId: idField });

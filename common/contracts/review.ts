@@ -1,6 +1,6 @@
 import { questionLimits } from '../limits.ts';
-import { ladderLimits, ladderProblem } from '../reviewSchedule.ts';
-import { idField, text } from '../validation.ts';
+import { type LadderFault, ladderFault, ladderLimits } from '../reviewSchedule.ts';
+import { customProblem, idField, type ProblemWords, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
 /** Spaced review: what a tutor sends. The answers' contracts are in responses.ts. */
@@ -10,16 +10,24 @@ export const ReviewQuestionRequest = z.object({ questionId: idField });
 
 const topic = text({ max: questionLimits.topicMax }).transform((t) => t.toLowerCase());
 
+const { minRungs, maxRungs, minDays, maxDays } = ladderLimits;
+/** The words of each rule a ladder may break. */
+const ladderWords: Record<LadderFault, ProblemWords> = {
+  steps: (t) => t.steps(minRungs, maxRungs),
+  stepDays: (t) => t.stepDays(minDays, maxDays),
+  ladderOrder: (t) => t.ladderOrder,
+};
+
 /** `PUT review/settings/{name}`: the student's own setting (`topic` null or left out) or one topic's. */
 export const ReviewSettingRequest = z.object({
   topic: topic.nullish().transform((t) => t ?? null),
-  enabled: z.boolean({ error: 'must be true or false' }),
+  enabled: z.boolean(says('trueOrFalse')),
   ladder: z
-    .array(z.number({ error: 'must be numbers of days' }), { error: 'must be a list of days' })
-    .max(ladderLimits.maxRungs, `must have ${ladderLimits.minRungs} to ${ladderLimits.maxRungs} steps`)
+    .array(z.number(says('daysNumbers')), says('daysList'))
+    .max(maxRungs, says('steps', minRungs, maxRungs))
     .superRefine((ladder, ctx) => {
-      const problem = ladderProblem(ladder);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      const fault = ladderFault(ladder);
+      if (fault) ctx.addIssue(customProblem(ladderWords[fault]));
     })
     .optional(),
 });

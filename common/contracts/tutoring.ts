@@ -1,8 +1,7 @@
 import { isDay } from '../dates.ts';
 import { limits, MAX_ID, questionLimits } from '../limits.ts';
 import { MARKS, QUESTION_TYPES } from '../questions/rules.ts';
-import { idField, text } from '../validation.ts';
-import { validationTexts } from '../validationTexts.ts';
+import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
@@ -10,15 +9,15 @@ export { questionLimits };
 
 const optionalText = (max: number) =>
   z
-    .string({ error: 'must be a text' })
-    .max(max, `must be at most ${max} characters`)
+    .string(says('text'))
+    .max(max, says('atMostCharacters', max))
     .nullish()
     .transform((v) => (v?.trim() ? v : null));
 
 /** A candidate as sent: a plain string, or `{id, value}` as the pages echo them back. */
 const candidateText = z
-  .string({ error: 'must be a text' })
-  .max(questionLimits.candidateMax, `must be at most ${questionLimits.candidateMax} characters`);
+  .string(says('text'))
+  .max(questionLimits.candidateMax, says('atMostCharacters', questionLimits.candidateMax));
 const candidate = z.union([candidateText, z.object({ value: candidateText }).transform((c) => c.value)], {
   // zod's own "Invalid input" when both forms fail: the problem of the form the value was sent in
   // instead (a plain object means `{value}`; anything else, a list included, a text).
@@ -31,19 +30,17 @@ const candidate = z.union([candidateText, z.object({ value: candidateText }).tra
 
 const nameList = (max: number, itemMax: number) =>
   z
-    .array(z.string({ error: 'must be texts' }).max(itemMax, `items must be at most ${itemMax} characters`), {
-      error: 'must be a list',
-    })
-    .max(max, `must have at most ${max} items`);
+    .array(z.string(says('texts')).max(itemMax, says('itemsAtMostCharacters', itemMax)), says('list'))
+    .max(max, says('atMostItems', max));
 
 /** `POST questions`: checked further in the service against the clock and the database. */
 export const QuestionCreateRequest = z.object({
   title: text({ max: questionLimits.titleMax }),
   question: text({ max: questionLimits.questionMax }),
-  type: z.enum(QUESTION_TYPES, { error: 'must be m, M or s' }),
+  type: z.enum(QUESTION_TYPES, says('questionType')),
   candidates: z
-    .array(candidate, { error: 'must be a list' })
-    .max(20, 'must have at most 20 items')
+    .array(candidate, says('list'))
+    .max(20, says('atMostItems', 20))
     .nullish()
     .transform((c) => c ?? []),
   hint: optionalText(questionLimits.hintMax),
@@ -55,42 +52,42 @@ export const QuestionCreateRequest = z.object({
     .transform((t) => t ?? []),
   answer: text({ max: questionLimits.answerMax, trim: false }).refine(
     (a) => a.trim() !== '',
-    'must not be empty',
+    says('notEmpty'),
   ),
   explanation: text({ max: questionLimits.explanationMax }),
-  generatedDate: z.string({ error: 'must be a date-time text' }).nullish(),
-  targetDate: z.string({ error: 'is required' }).min(1, 'is required'),
+  generatedDate: z.string(says('dateTime')).nullish(),
+  targetDate: z.string(says('required')).min(1, says('required')),
 });
 export type QuestionCreateRequest = z.input<typeof QuestionCreateRequest>;
 
 const positiveId = idField;
 
 /** An id as the key of a JSON object (`{"12": …}`): digits naming a positive `integer`. */
-const idKey = (message: string) =>
+const idKey = (keys: 'submissionIdKeys' | 'questionIdKeys') =>
   z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, message)
-    .refine((key) => Number(key) <= MAX_ID, message);
+    .regex(/^[1-9]\d{0,9}$/, says(keys))
+    .refine((key) => Number(key) <= MAX_ID, says(keys));
 
 /** A draft's version: a counter kept in an `integer` column. */
 const version = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .nonnegative('must not be negative')
-  .max(MAX_ID, `must be at most ${MAX_ID}`);
+  .number(says('number'))
+  .int(says('wholeNumber'))
+  .nonnegative(says('notNegative'))
+  .max(MAX_ID, says('atMost', MAX_ID));
 
 export const AssignmentCreateRequest = z.object({
   questionIds: z
-    .array(positiveId, { error: 'must be a list' })
-    .min(1, 'must not be empty')
-    .max(1000, 'must have at most 1000 items'),
-  names: nameList(questionLimits.studentsMax, 40).min(1, 'must not be empty'),
-  targetDate: z.string({ error: 'is required' }).min(1, 'is required'),
+    .array(positiveId, says('list'))
+    .min(1, says('notEmpty'))
+    .max(1000, says('atMostItems', 1000)),
+  names: nameList(questionLimits.studentsMax, 40).min(1, says('notEmpty')),
+  targetDate: z.string(says('required')).min(1, says('required')),
 });
 
 const studentAnswer = z
-  .string({ error: 'must be a text' })
-  .max(questionLimits.studentAnswerMax, `must be at most ${questionLimits.studentAnswerMax} characters`);
+  .string(says('text'))
+  .max(questionLimits.studentAnswerMax, says('atMostCharacters', questionLimits.studentAnswerMax));
 
 /**
  * The version of the draft an answer was typed from (0: no draft seen). When given, an answer whose
@@ -107,9 +104,9 @@ export const SubmissionItem = z.object({
   draftVersion,
 });
 export const SubmissionBatch = z
-  .array(SubmissionItem, { error: 'must be a list of answers' })
-  .min(1, 'must hold at least one answer')
-  .max(questionLimits.submissionBatchMax, `must hold at most ${questionLimits.submissionBatchMax} answers`);
+  .array(SubmissionItem, says('listOfAnswers'))
+  .min(1, says('atLeastOneAnswer'))
+  .max(questionLimits.submissionBatchMax, says('atMostAnswers', questionLimits.submissionBatchMax));
 
 export const RedoItem = z.object({
   questionId: positiveId,
@@ -117,17 +114,14 @@ export const RedoItem = z.object({
   draftVersion,
 });
 export const RedoBatch = z
-  .array(RedoItem, { error: 'must be a list of answers' })
-  .min(1, 'must hold at least one answer')
-  .max(questionLimits.submissionBatchMax, `must hold at most ${questionLimits.submissionBatchMax} answers`);
+  .array(RedoItem, says('listOfAnswers'))
+  .min(1, says('atLeastOneAnswer'))
+  .max(questionLimits.submissionBatchMax, says('atMostAnswers', questionLimits.submissionBatchMax));
 
 /** `PUT submissions/mark/{name}`: `{ "<submission id>": 0 | 1 | -1 }`; `{}` marks nothing (a 200). */
 export const MarkRequest = z
-  .record(
-    idKey(validationTexts.submissionIdKeys),
-    z.union([z.literal(0), z.literal(1), z.literal(-1)], { error: 'marks must be 0, 1 or -1' }),
-  )
-  .refine((m) => Object.keys(m).length <= 1000, 'must mark at most 1000 submissions');
+  .record(idKey('submissionIdKeys'), z.union([z.literal(0), z.literal(1), z.literal(-1)], says('marks')))
+  .refine((m) => Object.keys(m).length <= 1000, says('atMostMarks', 1000));
 
 /**
  * `PATCH drafts/{name}`: the answers changed in one tab, each with the version of the draft it was
@@ -137,40 +131,37 @@ export const MarkRequest = z
 export const DraftsPatchRequest = z.object({
   changes: z
     .record(
-      idKey(validationTexts.questionIdKeys),
+      idKey('questionIdKeys'),
       z.object({
         answer: z
-          .string({ error: 'must be a text' })
-          .max(
-            questionLimits.studentAnswerMax,
-            `must be at most ${questionLimits.studentAnswerMax} characters`,
-          ),
+          .string(says('text'))
+          .max(questionLimits.studentAnswerMax, says('atMostCharacters', questionLimits.studentAnswerMax)),
         version,
       }),
-      { error: 'must map question ids to {answer, version}' },
+      says('draftChanges'),
     )
-    .refine((c) => Object.keys(c).length > 0, 'must hold at least one change')
+    .refine((c) => Object.keys(c).length > 0, says('atLeastOneChange'))
     .refine(
       (c) => Object.keys(c).length <= questionLimits.draftsMax,
-      `must hold at most ${questionLimits.draftsMax} changes`,
+      says('atMostChanges', questionLimits.draftsMax),
     ),
 });
 
 export const DayQuery = z.object({
-  date: z.string().refine(isDay, validationTexts.dateFilter).optional(),
+  date: z.string().refine(isDay, says('dateFilter')).optional(),
 });
 
 export const YearMonthParams = z.object({
   // Four digits without a leading zero: PostgreSQL has no year 0, and a month is padded to `YYYY`.
   year: z
     .string()
-    .regex(/^[1-9]\d{3}$/, 'must be 1000 to 9999')
+    .regex(/^[1-9]\d{3}$/, says('year'))
     .transform(Number),
   month: z
     .string()
-    .regex(/^\d{1,2}$/, 'must be 1 to 12')
+    .regex(/^\d{1,2}$/, says('month'))
     .transform(Number)
-    .refine((m) => m >= 1 && m <= 12, 'must be 1 to 12'),
+    .refine((m) => m >= 1 && m <= 12, says('month')),
 });
 
 // ---- answers ----
@@ -181,20 +172,20 @@ export const YearMonthParams = z.object({
  */
 export const MarkingQuery = z.object({
   student: z
-    .string({ error: 'must be a text' })
-    .max(limits.usernameMax, `must be at most ${limits.usernameMax} characters`)
+    .string(says('text'))
+    .max(limits.usernameMax, says('atMostCharacters', limits.usernameMax))
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
-  date: z.string().refine(isDay, validationTexts.dateFilter).optional(),
+  date: z.string().refine(isDay, says('dateFilter')).optional(),
 });
 
 export { MARKS };
 
 const changedText = (max: number) =>
   z
-    .string({ error: 'must be a text' })
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => v.trim() !== '', 'must not be empty')
+    .string(says('text'))
+    .max(max, says('atMostCharacters', max))
+    .refine((v) => v.trim() !== '', says('notEmpty'))
     .optional();
 
 /** `PATCH questions/multiples`: the id plus only the fields that changed. */
@@ -203,43 +194,36 @@ export const QuestionUpdateItem = z
     id: positiveId,
     title: changedText(questionLimits.titleMax),
     question: changedText(questionLimits.questionMax),
-    type: z.enum(QUESTION_TYPES, { error: 'must be m, M or s' }).optional(),
+    type: z.enum(QUESTION_TYPES, says('questionType')).optional(),
     /** Null or '' clears the hint. */
     hint: z
-      .string({ error: 'must be a text' })
-      .max(questionLimits.hintMax, `must be at most ${questionLimits.hintMax} characters`)
+      .string(says('text'))
+      .max(questionLimits.hintMax, says('atMostCharacters', questionLimits.hintMax))
       .nullish(),
     answer: changedText(questionLimits.answerMax),
     explanation: changedText(questionLimits.explanationMax),
-    generatedDate: z.string({ error: 'must be a date-time text' }).optional(),
-    candidates: z
-      .array(candidate, { error: 'must be a list' })
-      .max(20, 'must have at most 20 items')
-      .optional(),
+    generatedDate: z.string(says('dateTime')).optional(),
+    candidates: z.array(candidate, says('list')).max(20, says('atMostItems', 20)).optional(),
     topics: nameList(questionLimits.topicsMax, questionLimits.topicMax).optional(),
     students: z.unknown().optional(),
     targetDate: z.unknown().optional(),
   })
   .superRefine((item, ctx) => {
     if (item.students !== undefined || item.targetDate !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['students'],
-        message: 'cannot be changed here: reassign with POST assignments (the archive page)',
-      });
+      ctx.addIssue(customProblem((t) => t.reassign, ['students']));
     }
   });
 export const QuestionUpdateBatch = z
-  .array(QuestionUpdateItem, { error: 'must be a list of changes' })
-  .min(1, 'must hold at least one change')
-  .max(200, 'must hold at most 200 changes');
+  .array(QuestionUpdateItem, says('listOfChanges'))
+  .min(1, says('atLeastOneChange'))
+  .max(200, says('atMostChanges', 200));
 
 export const TopicLinkRequest = z.object({
   questionIds: z
-    .array(positiveId, { error: 'must be a list' })
-    .min(1, 'must not be empty')
-    .max(1000, 'must have at most 1000 items'),
-  topics: nameList(questionLimits.topicsMax, questionLimits.topicMax).min(1, 'must not be empty'),
+    .array(positiveId, says('list'))
+    .min(1, says('notEmpty'))
+    .max(1000, says('atMostItems', 1000)),
+  topics: nameList(questionLimits.topicsMax, questionLimits.topicMax).min(1, says('notEmpty')),
 });
 
 export const TopicTitle = text({ max: questionLimits.topicMax });

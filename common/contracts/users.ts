@@ -3,7 +3,7 @@ import { LANGUAGES } from '../i18n/translation.ts';
 import { limits } from '../limits.ts';
 import { ROLES } from '../roles.ts';
 import { isSingleScript } from '../scripts.ts';
-import { idField, text } from '../validation.ts';
+import { idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
 /** Letters and digits of any script, spaces, '.', '_' and '-': safe in URLs and in comma lists. */
@@ -11,7 +11,7 @@ const USERNAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;
 
 export const emailField = text({ max: limits.emailMax })
   .toLowerCase()
-  .pipe(z.email('must be a valid email address'));
+  .pipe(z.email(says('email')));
 
 /**
  * A username as people choose it: trimmed, NFKC-normalised (full-width `Ａlice` is `Alice`, so it
@@ -24,15 +24,9 @@ export const usernameField = text({ min: limits.usernameMin, max: limits.usernam
   .pipe(
     z
       .string()
-      .max(limits.usernameMax, `must be at most ${limits.usernameMax} characters`)
-      .regex(
-        USERNAME_PATTERN,
-        "may contain only letters, digits, spaces, '.', '_' and '-', and must start with a letter or digit",
-      )
-      .refine(
-        isSingleScript,
-        'must be written in one script (a name mixing look-alike letters, such as a Cyrillic а among Latin letters, could impersonate someone)',
-      ),
+      .max(limits.usernameMax, says('atMostCharacters', limits.usernameMax))
+      .regex(USERNAME_PATTERN, says('usernamePattern'))
+      .refine(isSingleScript, says('oneScript')),
   );
 
 export const newPasswordField = text({
@@ -40,11 +34,8 @@ export const newPasswordField = text({
   max: limits.passwordMax,
   trim: false,
 })
-  .refine((password) => password.trim() !== '', 'must not be only spaces')
-  .refine(
-    (password) => !isCommonPassword(password),
-    'is one of the most common passwords; choose one that is harder to guess',
-  );
+  .refine((password) => password.trim() !== '', says('notOnlySpaces'))
+  .refine((password) => !isCommonPassword(password), says('commonPassword'));
 
 /** The password may not be the account's own name or email (in any case, with or without spaces). */
 function passwordRepeatsIdentity(account: { email: string; username: string; password: string }): boolean {
@@ -60,7 +51,7 @@ export const SignupRequest = z
   })
   .refine((account) => !passwordRepeatsIdentity(account), {
     path: ['password'],
-    message: 'must not be your username or email address',
+    ...says('passwordIsIdentity'),
   });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
@@ -70,7 +61,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const RoleList = z.array(z.enum(ROLES)).min(1, 'must name at least one role');
+export const RoleList = z.array(z.enum(ROLES)).min(1, says('atLeastOneRole'));
 
 /**
  * `PATCH users`: a person edits their own username and email (the profile card's Edit Profile). A
@@ -82,16 +73,16 @@ export const ProfileUpdateRequest = z.object({
   username: usernameField.nullish(),
   email: emailField.nullish(),
   currentPassword: z
-    .string({ error: 'must be a text' })
-    .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
+    .string(says('text'))
+    .max(limits.passwordMax, says('atMostCharacters', limits.passwordMax))
     .nullish(),
-  role: z.string({ error: 'must be a text' }).max(200, 'must be at most 200 characters').nullish(),
+  role: z.string(says('text')).max(200, says('atMostCharacters', 200)).nullish(),
 });
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
 
 /** `PUT users/language`: the caller's interface language, 'en' or 'ko', or null to follow the browser. */
 export const LanguageRequest = z.object({
-  language: z.enum(LANGUAGES, { error: "must be 'en', 'ko' or null" }).nullable(),
+  language: z.enum(LANGUAGES, says('language')).nullable(),
 });
 export type LanguageRequest = z.input<typeof LanguageRequest>;
 

@@ -1,11 +1,12 @@
 import { isDay } from '../dates.ts';
+import { says } from '../validation.ts';
 import { z } from '../zod.ts';
 
 /** `GET week/{name}?start=YYYY-MM-DD`: any day of the week asked for (left out: this week). */
 export const WeekQuery = z.object({
   start: z
-    .string({ error: 'must be a date YYYY-MM-DD' })
-    .refine(isDay, 'must be a date YYYY-MM-DD')
+    .string(says('day'))
+    .refine(isDay, says('day'))
     .optional()
     .describe('Any day of the week (Monday to Sunday in APP_TIME_ZONE); left out, this week'),
 });

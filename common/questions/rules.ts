@@ -3,6 +3,8 @@
  * Used by the server's marking, the pages and the upload forms.
  */
 
+import type { validationTexts } from '../validationTexts.ts';
+
 export const QUESTION_TYPES = ['m', 'M', 's'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -92,7 +94,7 @@ export function answerProblem(
   type: QuestionType,
   options: readonly string[],
   studentAnswer: string,
-): string | null {
+): (typeof validationTexts)['notEmpty' | 'notOneOfOptions' | 'multiAnswer' | 'valueNotAnOption'] | null {
   if (studentAnswer.trim() === '') return 'must not be empty';
   if (type === 'm' && !options.includes(studentAnswer)) return 'is not one of the options';
   if (type === 'M') {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CalendarItem } from '../../common/contracts/responses.ts';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
-import { validationTexts } from '../../common/validationTexts.ts';
+import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
 import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
@@ -11,9 +11,9 @@ import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './serv
 /** `students=a,b` or `students=a&students=b`, like the original. */
 const StudentsQuery = z.object({
   students: z
-    .union([z.string(), z.array(z.string())], { error: validationTexts.studentsRequired })
+    .union([z.string(), z.array(z.string())], says('studentsRequired'))
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
-    .refine((list) => list.length <= 500, validationTexts.atMostStudents(500)),
+    .refine((list) => list.length <= 500, says('atMostStudents', 500)),
 });
 
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {

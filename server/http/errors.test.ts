@@ -42,7 +42,7 @@ describe('errorBody', () => {
 describe('errorAnswer', () => {
   it("answers a service's AppError with its status, words, details and headers", () => {
     const { request, error } = fakeRequest();
-    const failure = new AppError(429, apiMessages.passwordChecksBusy, [{ path: 'x', message: 'y' }], {
+    const failure = new AppError(429, apiMessages.passwordChecksBusy, [{ path: 'x', message: () => 'y' }], {
       'retry-after': '5',
     });
     expect(errorAnswer(failure as unknown as FastifyError, request)).toStrictEqual({

@@ -5,7 +5,6 @@ import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import { AppError, type Detail, ResponseContractError } from '../errors.ts';
 import { answerLanguage, inLanguage, type KnownText, type ServerTexts } from '../i18n/texts.ts';
-import { detailIn } from '../i18n/validation.ts';
 
 export function errorBody(status: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
   return { status, error: STATUS_CODES[status] ?? 'Error', message, ...(details ? { details } : {}) };
@@ -65,10 +64,7 @@ export function errorAnswer(
   const { details: problems, ...rest } = answer;
   const details = problems?.map((detail) => ({
     path: detail.path,
-    message:
-      typeof detail.message === 'function'
-        ? inLanguage(detail.message, language)
-        : detailIn(detail.message, language),
+    message: inLanguage(detail.message, language),
   }));
   return { ...rest, message: inLanguage(text, language), ...(details ? { details } : {}) };
 }
@@ -98,7 +94,8 @@ function englishAnswer(
     return {
       status: 500,
       message: apiMessages.internal(String(request.id)),
-      details: error.problems.map((problem) => ({ path: '', message: problem })),
+      // How the answer differs from its contract, as found (only tests and development check answers).
+      details: error.problems.map((problem) => ({ path: '', message: () => problem })),
     };
   }
 

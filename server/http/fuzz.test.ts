@@ -462,8 +462,8 @@ describe('random requests', () => {
       { numRuns: RUNS },
     );
 
-    // A refusal's words are looked up from the English (server/i18n/validation.ts): a new English
-    // message without its Korean would go out in English, and this names it.
+    // A refusal whose words are not one of the texts (a message written in place, zod's own words
+    // without a locale) would go out in English, and this names it.
     expect([...new Set(untranslated)]).toEqual([]);
     const fewest = Math.min(...routes.map((route) => hits.get(`${route.method} ${route.url}`) ?? 0));
     console.log(

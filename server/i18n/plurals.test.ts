@@ -64,8 +64,7 @@ function withCount(text: Text, n: number): string {
 
 /** Texts whose number never is 1, left out of the check that 1 is singular (each with why). */
 const neverOne: Record<string, string> = {
-  'validationTexts.validationTexts':
-    "a request's limits (common/limits.ts, none of them 1), whose English the server reads back by its shape (server/i18n/validation.ts)",
+  'validationTexts.validationTexts': "a request's limits (common/limits.ts), none of them 1",
   'mathTexts.mathTexts.rewardAmount': 'the reward is 10 × (right − wrong), already formatted',
 };
 /** Texts whose number-like argument is a name, left out of the check that 2 is plural (each with why). */

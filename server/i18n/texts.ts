@@ -50,7 +50,7 @@ export type KnownText = FixedTexts<typeof english>;
 
 /**
  * messages.ts, the drill's refusals (common/mathTexts.ts, thrown by server/math), the field-level
- * problems of a refused request (common/validationTexts.ts, server/i18n/validation.ts) and the words of
+ * problems of a refused request (common/validationTexts.ts, server/http/parse.ts) and the words of
  * saving questions (common/authoringTexts.ts: the rules, the bulk upload's problems; server/questions).
  */
 const texts: Record<Language, ServerTexts> = {

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoleText } from '../../common/contracts/admin.ts';
+import { pageQuery } from '../../common/contracts/paging.ts';
+import { WallPostRequest } from '../../common/contracts/portfolio.ts';
 import { validationTexts as ko } from '../../common/i18n/ko/validationTexts.ts';
-import { questionLimits } from '../../common/limits.ts';
+import type { Language } from '../../common/i18n/translation.ts';
+import { MAX_ID, MAX_PAGE_SIZE, questionLimits } from '../../common/limits.ts';
+import { ROLES } from '../../common/roles.ts';
+import { idField, says, text } from '../../common/validation.ts';
 import { validationTexts as en } from '../../common/validationTexts.ts';
+import { z } from '../../common/zod.ts';
+import type { AppError } from '../errors.ts';
+import { parseWith } from '../http/parse.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { questionBody } from '../test/tutoring.ts';
-import { detailIn } from './validation.ts';
+import { createQuestion, questionBody } from '../test/tutoring.ts';
+import { inLanguage } from './texts.ts';
 
 /**
  * A refused request's field-level problems (`details`) and the one line made of them come
@@ -163,22 +172,57 @@ describe('refusals found by the Korean half of the fuzz test (server/http/fuzz.t
   });
 });
 
-describe('detailIn', () => {
-  it('finds a text with values by its most specific shape, and leaves unknown words as they are', () => {
-    expect(detailIn('must be at most 200 characters', 'ko')).toBe(ko.atMostCharacters(200));
-    expect(detailIn('must be at most 2147483647', 'ko')).toBe(ko.atMost(2147483647));
-    expect(detailIn("question 3 is not in ann's review list", 'ko')).toBe(ko.notInReview(3, 'ann'));
-    expect(detailIn('must not be empty', 'ko')).toBe(ko.notEmpty);
-    expect(detailIn('must be at most 10 lines', 'ko')).toBe(ko.atMostLines(10));
-    expect(detailIn('must be at most 14 days ahead', 'ko')).toBe(ko.atMostDaysAhead(14));
-    expect(
-      detailIn('must be upper-case roles separated by commas, each one of ADMIN, TEACHER (not BOSS)', 'ko'),
-    ).toBe(ko.rolesNot('ADMIN, TEACHER', 'BOSS'));
-    expect(detailIn('size must be at most 100', 'ko')).toBe(ko.fieldAtMost('size', 100));
+describe("each problem's words, in the language of the parse (server/http/parse.ts)", () => {
+  /** The words of each problem of a refused value, as a Korean or an English request is answered. */
+  const wordsOf = (schema: z.ZodType, value: unknown, language: Language = 'ko') => {
+    try {
+      parseWith(schema, value, 'body');
+    } catch (error) {
+      return (error as AppError).details!.map((detail) => inLanguage(detail.message, language));
+    }
+    throw new Error(`parsed: ${JSON.stringify(value)}`);
+  };
+
+  it("says a schema's own text with its values in Korean, and zod's own words from zod's Korean", () => {
+    expect(wordsOf(text({ max: 200 }), 'a'.repeat(201))).toEqual([ko.atMostCharacters(200)]);
+    expect(wordsOf(idField, MAX_ID + 1)).toEqual([ko.atMost(2147483647)]);
+    expect(wordsOf(text({ max: 5 }), '')).toEqual([ko.notEmpty]);
+    expect(wordsOf(WallPostRequest.shape.message, 'a\n'.repeat(11))).toEqual([ko.atMostLines(10)]);
+    expect(wordsOf(z.number().max(14, says('atMostDaysAhead', 14)), 15)).toEqual([ko.atMostDaysAhead(14)]);
+    expect(wordsOf(RoleText, 'ADMIN,BOSS')).toEqual([ko.rolesNot(ROLES.join(', '), 'BOSS')]);
+    expect(wordsOf(pageQuery([]), { size: '1001' })).toEqual([ko.fieldAtMost('size', MAX_PAGE_SIZE)]);
     // A value may be empty (a list of no sortable fields).
-    expect(detailIn('must be field,asc|desc with field one of ', 'ko')).toBe(ko.sort(''));
-    expect(detailIn('something new', 'ko')).toBe('something new');
-    expect(detailIn('must not be empty', 'en')).toBe('must not be empty');
+    expect(wordsOf(pageQuery([]), { sort: 'id,asc' })).toEqual([ko.sort('')]);
+    const zodOwn = wordsOf(z.object({ a: z.number() }), 'x');
+    expect(zodOwn).toHaveLength(1);
+    expect(zodOwn[0]).toMatch(/[가-힣]/);
+    expect(wordsOf(text({ max: 5 }), '', 'en')).toEqual(['must not be empty']);
+  });
+
+  it("a service's problems with the answers of a redo, in Korean, and the one line naming each answer", async () => {
+    const teacher = await t.createUser({ roles: ['TEACHER'] });
+    const pending = await createQuestion(t, teacher, { students: [student.user.username] });
+    const other = await createQuestion(t, teacher, { students: [] });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/v1/submissions/review/${student.user.username}`,
+      as: student,
+      headers: KOREAN,
+      payload: [
+        { questionId: pending, studentAnswer: '4' },
+        { questionId: other, studentAnswer: '4' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    const name = student.user.username;
+    const body = response.json() as Body;
+    expect(body.details).toEqual([
+      { path: '[0].questionId', message: ko.assignedAgain(pending, name) },
+      { path: '[1].questionId', message: ko.notInReview(other, name) },
+    ]);
+    expect(body.message).toBe(
+      `${ko.answerItem(1, 'questionId', ko.assignedAgain(pending, name))}; ${ko.answerItem(2, 'questionId', ko.notInReview(other, name))}`,
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { dayOf } from '../../common/dates.ts';
 import { questionLimits } from '../../common/limits.ts';
 import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
 import { QUESTION_TYPES } from '../../common/questions/rules.ts';
-import { validationTexts } from '../../common/validationTexts.ts';
+import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
 import { upsertAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
@@ -46,11 +46,12 @@ const { $schema: _dialect, ...bulkItemDescription } = z.toJSONSchema(BulkQuestio
 
 /** `POST questions/multiples`: 1 to `bulkMax` questions, each checked by the server item by item. */
 export const QuestionBulkRequest = z
-  .array(z.unknown().meta(bulkItemDescription), { error: validationTexts.bulkNotArray })
-  .min(1, validationTexts.bulkEmpty)
-  .max(questionLimits.bulkMax, {
-    error: (issue) => validationTexts.bulkTooMany(questionLimits.bulkMax, (issue.input as unknown[]).length),
-  });
+  .array(z.unknown().meta(bulkItemDescription), says('bulkNotArray'))
+  .min(1, says('bulkEmpty'))
+  .max(
+    questionLimits.bulkMax,
+    says((t, issue) => t.bulkTooMany(questionLimits.bulkMax, (issue.input as unknown[]).length)),
+  );
 
 /**
  * The 400 of a refused bulk upload: every failing item with its problems, in `details`

@@ -17,7 +17,7 @@ import {
   TopicTitle,
 } from '../../common/contracts/tutoring.ts';
 import { questionLimits } from '../../common/limits.ts';
-import { validationTexts } from '../../common/validationTexts.ts';
+import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes, JsonText } from '../http/route.ts';
@@ -31,19 +31,13 @@ import { createQuestion, pendingQuestions } from './service.ts';
 
 const SearchQuery = z.object({
   field: z
-    .enum(SEARCH_FIELDS, { error: validationTexts.searchField(SEARCH_FIELDS.join(', ')) })
+    .enum(SEARCH_FIELDS, says('searchField', SEARCH_FIELDS.join(', ')))
     .optional()
     .default('all'),
-  q: z
-    .string()
-    .max(questionLimits.searchMax, validationTexts.searchTooLong(questionLimits.searchMax))
-    .optional(),
+  q: z.string().max(questionLimits.searchMax, says('searchTooLong', questionLimits.searchMax)).optional(),
 });
 const TitleQuery = z.object({
-  title: z
-    .string({ error: validationTexts.titleRequired })
-    .min(1, validationTexts.titleRequired)
-    .max(200, validationTexts.titleTooLong(200)),
+  title: z.string(says('titleRequired')).min(1, says('titleRequired')).max(200, says('titleTooLong', 200)),
 });
 
 const asJsonText = (json: string) => new JsonText(json);

@@ -7,16 +7,14 @@ import type {
 } from '../../common/contracts/tutoring.ts';
 import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
-import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
 import { pendingAssignments } from '../assignments/queries.ts';
 import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError, badRequest, type Text } from '../errors.ts';
 import { type Auth, resolveSubjectsAccess } from '../http/access.ts';
-import type { LocalText } from '../i18n/texts.ts';
-import { detailIn } from '../i18n/validation.ts';
+import { inLanguage, type LocalText } from '../i18n/texts.ts';
 import {
   loadQuestionDetails,
   loadQuestions,
@@ -42,7 +40,7 @@ import {
 } from './queries.ts';
 
 type Context = { now: Date; timeZone: string };
-type Problem = { index: number; field: string; message: string };
+type Problem = { index: number; field: string; message: Text };
 
 /** Submissions with their questions (answer and explanation included) in the wire shape: two more statements. */
 export async function toSubmissionQuestions(
@@ -89,7 +87,7 @@ function rejectItems(problems: Problem[], status: 400 | 409 = 400): never {
   // The one line names each answer by its number, in the request's language as the details are.
   const message: LocalText = (texts, language) =>
     problems
-      .map((p) => texts.validationTexts.answerItem(p.index + 1, p.field, detailIn(p.message, language)))
+      .map((p) => texts.validationTexts.answerItem(p.index + 1, p.field, inLanguage(p.message, language)))
       .join('; ');
   throw new AppError(status, message, details);
 }
@@ -115,7 +113,7 @@ async function refuseStaleDrafts(
       stale.push({
         index,
         field: 'draftVersion',
-        message: validationTexts.staleDraft(item.questionId),
+        message: (t) => t.validationTexts.staleDraft(item.questionId),
       });
     }
   });
@@ -126,7 +124,7 @@ async function refuseStaleDrafts(
 function answerItemProblem(
   question: (QuestionRow & QuestionDetails) | undefined,
   studentAnswer: string,
-): string | null {
+): ReturnType<typeof answerProblem> {
   if (!question) return null;
   return answerProblem(
     question.type as QuestionType,
@@ -231,15 +229,19 @@ export async function submitAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: validationTexts.answeredTwice(item.questionId),
+          message: (t) => t.validationTexts.answeredTwice(item.questionId),
         });
       if (!question)
-        problems.push({ index, field: 'questionId', message: validationTexts.noQuestion(item.questionId) });
+        problems.push({
+          index,
+          field: 'questionId',
+          message: (t) => t.validationTexts.noQuestion(item.questionId),
+        });
       else if (!pending.has(keyOf(student.id, item.questionId))) {
         problems.push({
           index,
           field: 'questionId',
-          message: validationTexts.notPending(item.questionId, student.username),
+          message: (t) => t.validationTexts.notPending(item.questionId, student.username),
         });
       } else if (answerProblem) problems.push({ index, field: 'studentAnswer', message: answerProblem });
     });
@@ -299,14 +301,14 @@ export async function redoAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: validationTexts.answeredTwice(item.questionId),
+          message: (t) => t.validationTexts.answeredTwice(item.questionId),
         });
       seen.add(item.questionId);
       if (pending.has(item.questionId)) {
         problems.push({
           index,
           field: 'questionId',
-          message: validationTexts.assignedAgain(item.questionId, student.username),
+          message: (t) => t.validationTexts.assignedAgain(item.questionId, student.username),
         });
         return;
       }
@@ -315,7 +317,7 @@ export async function redoAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: validationTexts.notInReview(item.questionId, student.username),
+          message: (t) => t.validationTexts.notInReview(item.questionId, student.username),
         });
         return;
       }
@@ -323,7 +325,7 @@ export async function redoAnswers(
         problems.push({
           index,
           field: 'questionId',
-          message: validationTexts.notDueYet(item.questionId, status.dueDay),
+          message: (t) => t.validationTexts.notDueYet(item.questionId, status.dueDay),
         });
         return;
       }

@@ -40,6 +40,8 @@ describe('validation texts (Korean)', () => {
     expect(t.fieldAtLeast('size', 1)).toBe('size은(는) 1 이상이어야 합니다');
     expect(t.fieldAtMost('size', 100)).toBe('size은(는) 100 이하여야 합니다');
     expect(t.atMostStudentsAtOnce(50)).toBe('한 번에 학생 50명까지입니다');
+    expect(t.atMostPairsAtOnce(500)).toBe('한 번에 500쌍까지입니다');
+    expect(t.atMostSortOrders(5)).toBe('정렬 기준은 5개까지입니다');
     expect(t.noStudentNamed('zed')).toBe('zed(이)라는 학생이 없습니다');
     expect(t.notAStudent).toBe('학생 계정이 아닙니다');
     expect(t.noServiceNamed('피아노')).toBe('피아노(이)라는 서비스가 없습니다');

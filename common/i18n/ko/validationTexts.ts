@@ -102,6 +102,8 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   titleTooLong: (max) => `title은 ${max}자 이하여야 합니다`,
   atMostStudents: (max) => `학생은 ${max}명까지입니다`,
   atMostStudentsAtOnce: (max) => `한 번에 학생 ${max}명까지입니다`,
+  atMostPairsAtOnce: (max) => `한 번에 ${max}쌍까지입니다`,
+  atMostSortOrders: (max) => `정렬 기준은 ${max}개까지입니다`,
   noStudentNamed: (name) => `${name}(이)라는 학생이 없습니다`,
   notAStudent: '학생 계정이 아닙니다',
   noServiceNamed: (name) => `${name}(이)라는 서비스가 없습니다`,

@@ -31,7 +31,7 @@ export type FailureWords = {
 
 /**
  * Messages that read on after a field name ("must not be empty"); others stand alone. The server's
- * Korean problems (Accept-Language, server/i18n/validation.ts) follow the field's name too, except
+ * Korean problems (Accept-Language, common/i18n/ko/validationTexts.ts) follow the field's name too, except
  * those that name a question themselves ('문제 3은(는) …', '번호가 3인 문제가 없습니다').
  */
 const CONTINUES =
