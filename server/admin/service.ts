@@ -12,6 +12,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } 
 import type { Auth } from '../http/access.ts';
 import { DEFAULT_AVATAR_URL } from '../images/avatars.ts';
 import { serviceNamesOf } from '../services/queries.ts';
+import { profileOf } from '../users/profile.ts';
+import { findUserById, type UserRow } from '../users/queries.ts';
+import { signIn } from '../users/service.ts';
 import {
   attachChildren,
   deleteLink,
@@ -22,10 +25,7 @@ import {
   parentsWithChildren,
   updateAccount,
   usersPage,
-} from './adminQueries.ts';
-import { profileOf } from './profile.ts';
-import { findUserById, type UserRow } from './queries.ts';
-import { signIn } from './service.ts';
+} from './queries.ts';
 
 type Context = { actor: AuditActor; now: Date };
 
