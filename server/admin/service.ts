@@ -6,12 +6,12 @@ import { adminMessages, apiMessages, profileMessages } from '../../common/messag
 import { type Role, rolesToText } from '../../common/roles.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { DEFAULT_AVATAR_URL } from '../images/avatars.ts';
 import { serviceNamesOf } from '../services/queries.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import { profileOf } from '../users/profile.ts';
 import { findUserById, type UserRow } from '../users/queries.ts';
 import { signIn } from '../users/service.ts';

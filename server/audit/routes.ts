@@ -5,7 +5,7 @@ import { formatDateTime } from '../../common/dates.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
-import { latestAudit } from './queries.ts';
+import { latestAudit } from '../shared/audit.ts';
 
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);

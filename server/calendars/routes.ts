@@ -3,9 +3,9 @@ import { CalendarItem } from '../../common/contracts/responses.ts';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
-import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
+import { auditContext } from '../shared/audit.ts';
 import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './service.ts';
 
 /** `students=a,b` or `students=a&students=b`, like the original. */

@@ -1,7 +1,7 @@
 import type { CalendarItem } from '../../common/contracts/tutoring.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import { findStudentsByNames, lockStudents } from '../users/queries.ts';
 import { type CalendarRow, calendarMonth, rebuildCalendar } from './queries.ts';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ServiceRequest, SubscriptionBatch, SubscriptionParams } from '../../common/contracts/admin.ts';
 import { ServiceResponse } from '../../common/contracts/responses.ts';
 import { z } from '../../common/zod.ts';
-import { type AuditActor, auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
+import { type AuditActor, auditContext } from '../shared/audit.ts';
 import { allServiceNames, subscribedServiceNames } from './queries.ts';
 import { createService, subscribeMany, unsubscribe } from './service.ts';
 

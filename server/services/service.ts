@@ -1,9 +1,9 @@
 import type { ServiceResponse, SubscriptionPair } from '../../common/contracts/admin.ts';
 import { adminMessages, apiMessages } from '../../common/messages.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { ServerTexts } from '../i18n/texts.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import {
   deleteSubscription,
   findStudentAndService,

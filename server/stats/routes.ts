@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { pageOf, toPage } from '../../common/contracts/paging.ts';
 import { TopicStat } from '../../common/contracts/responses.ts';
 import { z } from '../../common/zod.ts';
-import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
+import { auditContext } from '../shared/audit.ts';
 import { topicStatSortable, topicStatsPage } from './queries.ts';
 import { rebuildStudentTopicStats } from './service.ts';
 

@@ -1,5 +1,5 @@
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import { lockStudents } from '../users/queries.ts';
 import { rebuildTopicStats } from './queries.ts';
 

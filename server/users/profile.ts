@@ -7,12 +7,12 @@ import type {
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { isRole, rolesToText } from '../../common/roles.ts';
 import type { z } from '../../common/zod.ts';
-import { recordAudit } from '../audit/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { type AvatarStore, DEFAULT_AVATAR_URL, makeAvatar } from '../images/avatars.ts';
 import { subscribedServiceNames } from '../services/queries.ts';
+import { recordAudit } from '../shared/audit.ts';
 import { learnerFigures } from '../stats/queries.ts';
 import {
   childrenWithSubscriptions,

@@ -28,7 +28,6 @@ import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { userSortable } from '../admin/queries.ts';
 import { adminUpdateUser, allParents, linkChildren, unlinkChild, userCards } from '../admin/service.ts';
-import { auditContext } from '../audit/queries.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
@@ -38,6 +37,7 @@ import { beginSession, clearSessionCookie } from '../http/sessions.ts';
 import { AvatarStore } from '../images/avatars.ts';
 import { linkPendingProviders } from '../oauth/routes.ts';
 import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
+import { auditContext } from '../shared/audit.ts';
 import { changePicture, childrenOf, profileOf, updateOwnProfile } from './profile.ts';
 import { chooseLanguage, signIn, signUp, toAuthCheck } from './service.ts';
 

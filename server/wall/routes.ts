@@ -9,10 +9,10 @@ import {
 import { WallPost, WallPostForModeration } from '../../common/contracts/responses.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
-import { auditContext } from '../audit/queries.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
+import { auditContext } from '../shared/audit.ts';
 import { checkHourlyAllowance } from '../users/throttle.ts';
 import { insertWallPost, type WallPostRow, wallPage, wallSortable } from './queries.ts';
 import { moderateWallPost, removeWallPost } from './service.ts';

@@ -1,6 +1,6 @@
 import type { WallState } from '../../common/contracts/portfolio.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import { deleteWallPost, setWallPostState, type WallPostRow } from './queries.ts';
 
 type AdminContext = { actor: AuditActor; now: Date };
