@@ -3,8 +3,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
-import type { Database } from './db/open.ts';
+import type { AppDeps } from './deps.ts';
 import { registerHealth } from './health.ts';
 import { registerAccessRules } from './http/access.ts';
 import { answerZlib } from './http/compression.ts';
@@ -13,7 +12,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { OneLinePerRequest } from './http/requestLog.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
-import { createLogOutput, type LogOutput } from './logging.ts';
+import { createLogOutput } from './logging.ts';
 import './http/types.ts';
 import { auditRoutes } from './admin/routes.ts';
 import { apiDocsRoutes } from './apidocs/routes.ts';
@@ -34,15 +33,6 @@ import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { wallRoutes } from './wall/routes.ts';
 import { weekRoutes } from './week/routes.ts';
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  /** The clock; tests move it to check expiry. */
-  now: () => Date;
-  /** Where log lines go (default: stdout, through a bounded buffer that never blocks). */
-  logOutput?: LogOutput;
-};
 
 /**
  * Past `max` open connections Node closes new ones as they arrive; the refusals are logged at most

@@ -58,6 +58,14 @@ export type RouteSchemas = {
   summary?: string;
 };
 
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  /** The contracts it declared (server/http/route.ts), described in /api/openapi.json. */
+  schemas?: RouteSchemas;
+};
+
 type Part<S, K extends 'params' | 'query' | 'body'> =
   S extends Record<K, z.ZodType> ? z.output<S[K]> : unknown;
 
