@@ -4,7 +4,7 @@ import type { Role } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { parentChildren, sessions, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 
 /** What `GET users` may sort by. */
 export const userSortable = {

@@ -12,8 +12,9 @@ import type { Auth } from '../http/access.ts';
 import { DEFAULT_AVATAR_URL } from '../images/avatars.ts';
 import { serviceNamesOf } from '../services/queries.ts';
 import { type AuditActor, recordAudit } from '../shared/audit.ts';
+import type { UserRow } from '../shared/users.ts';
 import { profileOf } from '../users/profile.ts';
-import { findUserById, type UserRow } from '../users/queries.ts';
+import { findUserById } from '../users/queries.ts';
 import { signIn } from '../users/service.ts';
 import {
   attachChildren,

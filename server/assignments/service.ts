@@ -7,7 +7,7 @@ import { refreshCalendarDays } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { badRequest } from '../errors.ts';
 import { existingQuestionIds } from '../questions/queries.ts';
-import { findStudentsByNames, lockStudents, type UserRow } from '../users/queries.ts';
+import { findStudentsByNames, lockStudents, type UserRow } from '../shared/users.ts';
 import {
   assignEveryone,
   countPending,

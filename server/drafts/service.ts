@@ -1,7 +1,7 @@
 import type { DraftsPatchResponse, DraftsResponse } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { lockStudents } from '../users/queries.ts';
+import { lockStudents } from '../shared/users.ts';
 import { draftsOf, getDrafts, openQuestionIds, saveDraftChanges } from './queries.ts';
 
 /** `GET drafts/{name}`: answers typed (cleared ones left out) and every draft's version. */

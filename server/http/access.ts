@@ -9,7 +9,7 @@ import { apiMessages } from '../../common/messages.ts';
 import { hasAnyRole, type Role, STAFF_ROLES } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
-import { childrenAmong, findUsersByUsernames, type UserRow } from '../users/queries.ts';
+import { childrenAmong, findUsersByUsernames, type UserRow } from '../shared/users.ts';
 
 /**
  * Who may call a route (DESIGN §5). Every `/api/` route is declared with `declareRoutes` (http/route.ts),

@@ -10,7 +10,7 @@ import type {
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { z } from '../../common/zod.ts';
 import { ResponseContractError } from '../errors.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import { type Access, type Auth, declaredHandlers, type PublicAccess, type SubjectAccess } from './access.ts';
 import { parsePage, type Sortable } from './paging.ts';
 import { parseWith } from './parse.ts';

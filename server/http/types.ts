@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { SessionCache } from '../sessions/cache.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import type { Access, Auth } from './access.ts';
 import type { ApiRoute, RouteSchemas } from './route.ts';
 

@@ -4,9 +4,10 @@ import type { MarkingInboxItem, MarkingItem } from '../../common/contracts/tutor
 import { apiMessages } from '../../common/messages.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { lockStudents } from '../shared/users.ts';
 import { submissionsWithQuestions } from '../submissions/queries.ts';
 import { applyTeacherMarks, toSubmissionQuestions } from '../submissions/service.ts';
-import { findUserByUsername, lockStudents } from '../users/queries.ts';
+import { findUserByUsername } from '../users/queries.ts';
 import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
 

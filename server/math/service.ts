@@ -9,7 +9,7 @@ import type { z } from '../../common/zod.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { type Auth, resolveSubjectAccess } from '../http/access.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import {
   answerIssued,
   countAnswer,

@@ -5,13 +5,8 @@ import type { OAuthProvider } from '../../common/oauth.ts';
 import { isSingleScript } from '../../common/scripts.ts';
 import type { Db } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByUsername,
-  insertUser,
-  type UserRow,
-} from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
+import { findUserByEmail, findUserById, findUserByUsername, insertUser } from '../users/queries.ts';
 import type { ProviderProfile } from './profiles.ts';
 import {
   findUserByIdentity,

@@ -10,7 +10,7 @@ import type { Db } from '../db/open.ts';
 import { candidates, questions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type ServerTexts, serverTexts } from '../i18n/texts.ts';
-import { findStudentsByNames, lockStudents } from '../users/queries.ts';
+import { findStudentsByNames, lockStudents } from '../shared/users.ts';
 import { ensureTopics, linkTopics } from './queries.ts';
 
 /** Splits rows so no single INSERT carries too many bound parameters. */

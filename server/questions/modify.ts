@@ -7,9 +7,9 @@ import { refreshCalendarDays, type TouchedDay } from '../calendars/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ServerTexts } from '../i18n/texts.ts';
+import { lockStudents } from '../shared/users.ts';
 import { refreshTopicStats } from '../stats/queries.ts';
 import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submissions/queries.ts';
-import { lockStudents } from '../users/queries.ts';
 import {
   ensureTopics,
   linkTopics,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import { type AuditActor, recordAudit } from '../shared/audit.ts';
-import { lockStudents } from '../users/queries.ts';
+import { lockStudents } from '../shared/users.ts';
 import { rebuildTopicStats } from './queries.ts';
 
 /** `PATCH stats/topics/reload/{name}`: the student's topic statistics rebuilt under the student's lock. */

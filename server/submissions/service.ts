@@ -25,8 +25,8 @@ import {
   toQuestionOnly,
 } from '../questions/queries.ts';
 import { reviewStatuses, scheduleAfterRedos } from '../review/service.ts';
+import { lockStudents, type UserRow } from '../shared/users.ts';
 import { refreshTopicStats } from '../stats/queries.ts';
-import { lockStudents, type UserRow } from '../users/queries.ts';
 import {
   answerPending,
   insertSubmissions,

@@ -13,13 +13,13 @@ import type { Auth } from '../http/access.ts';
 import { type AvatarStore, DEFAULT_AVATAR_URL, makeAvatar } from '../images/avatars.ts';
 import { subscribedServiceNames } from '../services/queries.ts';
 import { recordAudit } from '../shared/audit.ts';
+import type { UserRow } from '../shared/users.ts';
 import { learnerFigures } from '../stats/queries.ts';
 import {
   childrenWithSubscriptions,
   findUserById,
   findUserByUsername,
   replaceImageUrl,
-  type UserRow,
   updateNameAndEmail,
 } from './queries.ts';
 import { signIn } from './service.ts';

@@ -4,8 +4,9 @@ import { apiMessages } from '../../common/messages.ts';
 import { type Role, rolesToText, toAuthorities } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
+import type { UserRow } from '../shared/users.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { findUserByEmail, findUserByUsername, insertUser, setUserLanguage, type UserRow } from './queries.ts';
+import { findUserByEmail, findUserByUsername, insertUser, setUserLanguage } from './queries.ts';
 import { beginSignIn, checkSignUpAllowed, endSignIn } from './throttle.ts';
 
 export type NewAccount = SignupRequest & { roles: Role[] };
