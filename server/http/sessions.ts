@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SessionCache } from '../sessions/cache.ts';
-import type { SessionRow } from '../sessions/queries.ts';
-import type { NewSession } from '../sessions/service.ts';
+import type { NewSession, SessionRow } from '../sessions/service.ts';
 import {
   endSession,
   SESSION_COOKIE,
