@@ -14,7 +14,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
 import { createLogOutput } from './logging.ts';
 import './http/types.ts';
-import { auditRoutes } from './admin/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { apiDocsRoutes } from './apidocs/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewRoutes);
       await api.register(stopwatchRoutes);
       await api.register(wallRoutes);
-      await api.register(auditRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api/v1' },
   );

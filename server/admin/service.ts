@@ -1,7 +1,15 @@
-import type { AdminUserUpdate, ParentResponse, UserCard } from '../../common/contracts/admin.ts';
+import {
+  type AdminUserUpdate,
+  type AuditAction,
+  adminLimits,
+  type ParentResponse,
+  type UserCard,
+} from '../../common/contracts/admin.ts';
 import type { Page, PageRequest } from '../../common/contracts/paging.ts';
 import { toPage } from '../../common/contracts/paging.ts';
+import type { AuditEntry } from '../../common/contracts/responses.ts';
 import type { UserResponse } from '../../common/contracts/users.ts';
+import { formatDateTime } from '../../common/dates.ts';
 import { adminMessages, apiMessages, profileMessages } from '../../common/messages.ts';
 import { type Role, rolesToText } from '../../common/roles.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
@@ -21,6 +29,7 @@ import {
   deleteLink,
   deleteSessionsOf,
   insertLinks,
+  latestAudit,
   lockAdminsAnd,
   lockUsersByNamesShared,
   parentsWithChildren,
@@ -29,6 +38,27 @@ import {
 } from './queries.ts';
 
 type Context = { actor: AuditActor; now: Date };
+
+/** Who makes an administrator's write (the signed-in caller) and when: what recordAudit needs. */
+export function auditContext(auth: AuditActor, now: Date): { actor: AuditActor; now: Date } {
+  return { actor: { userId: auth.userId, username: auth.username }, now };
+}
+
+/** What `GET users` may sort by (the route declares it; the page's statement orders by it). */
+export { userSortable } from './queries.ts';
+
+/** `GET audit`: the latest administrator writes, newest first. */
+export async function auditEntries(db: Db, timeZone: string): Promise<AuditEntry[]> {
+  const rows = await latestAudit(db, adminLimits.auditLatest);
+  return rows.map((row) => ({
+    id: row.id,
+    at: formatDateTime(row.at, timeZone),
+    actor: row.actorName,
+    action: row.action as AuditAction,
+    target: row.target,
+    detail: row.detail,
+  }));
+}
 
 /** `GET users`: one page of user cards, optionally only names or emails containing `search` (three statements). */
 export async function userCards(db: Db, search: string | null, page: PageRequest): Promise<Page<UserCard>> {
