@@ -18,12 +18,11 @@ import type { Db } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { DEFAULT_AVATAR_URL } from '../images/avatars.ts';
-import { serviceNamesOf } from '../services/queries.ts';
+import { serviceNamesOf } from '../services/service.ts';
 import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import type { UserRow } from '../shared/users.ts';
 import { profileOf } from '../users/profile.ts';
-import { findUserById } from '../users/queries.ts';
-import { signIn } from '../users/service.ts';
+import { findUserById, signIn } from '../users/service.ts';
 import {
   attachChildren,
   deleteLink,

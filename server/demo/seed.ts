@@ -3,8 +3,7 @@ import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
 import { createQuestion } from '../questions/service.ts';
 import type { UserRow } from '../shared/users.ts';
-import { findUserByEmail, linkChild } from '../users/queries.ts';
-import { createAccount } from '../users/service.ts';
+import { createAccount, findUserByEmail, linkChild } from '../users/service.ts';
 
 /** The demo's people. The passwords are public on purpose: this data is for trying the app out. */
 export const demoAccounts = [

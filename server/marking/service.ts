@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { lockStudents } from '../shared/users.ts';
 import { submissionsWithQuestions } from '../submissions/queries.ts';
 import { applyTeacherMarks, toSubmissionQuestions } from '../submissions/service.ts';
-import { findUserByUsername } from '../users/queries.ts';
+import { findUserByUsername } from '../users/service.ts';
 import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
 

@@ -21,7 +21,7 @@ import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes, JsonText } from '../http/route.ts';
-import { studentsWithSubscriptions } from '../services/queries.ts';
+import { studentsWithSubscriptions } from '../services/service.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
 import { createQuestionsInBulk, QuestionBulkRequest } from './bulk.ts';
 import { modifyQuestions } from './modify.ts';

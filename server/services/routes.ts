@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
-import { allServiceNames, subscribedServiceNames } from './queries.ts';
+import { allServiceNames, subscribedServiceNames } from './service.ts';
 
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);

@@ -14,6 +14,15 @@ import {
 
 type Context = { actor: AuditActor; now: Date };
 
+/** Read or written as stored, by the routes and by other domains' services (in their transactions). */
+export {
+  allServiceNames,
+  serviceNamesOf,
+  studentsWithSubscriptions,
+  subscribedServiceNames,
+  subscribeToStarterServices,
+} from './queries.ts';
+
 /** `POST services`: a new service (409 when the name exists in any case), audited. */
 export async function createService(db: Db, name: string, context: Context): Promise<ServiceResponse> {
   return db.transaction(async (tx) => {

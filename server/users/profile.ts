@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { type AvatarStore, DEFAULT_AVATAR_URL, makeAvatar } from '../images/avatars.ts';
-import { subscribedServiceNames } from '../services/queries.ts';
+import { subscribedServiceNames } from '../services/service.ts';
 import { recordAudit } from '../shared/audit.ts';
 import type { UserRow } from '../shared/users.ts';
 import { learnerFigures } from '../stats/queries.ts';

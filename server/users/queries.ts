@@ -3,17 +3,15 @@ import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
-import { subscribeToStarterServices } from '../services/queries.ts';
 import type { UserRow } from '../shared/users.ts';
 
-/** A new account; a student is subscribed to the services meant for new students (call it in a transaction). */
+/** A new account's row (`insertAccount` in service.ts also subscribes a student). */
 export async function insertUser(
   db: DbOrTx,
   values: { email: string; username: string; passwordHash: string | null; roles: Role[] },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');
-  if (row.roles.includes('STUDENT')) await subscribeToStarterServices(db, row.id);
   return row;
 }
 
