@@ -5,8 +5,11 @@ import { apiMessages } from '../../common/messages.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { lockStudents } from '../shared/users.ts';
-import { submissionsWithQuestions } from '../submissions/queries.ts';
-import { applyTeacherMarks, toSubmissionQuestions } from '../submissions/service.ts';
+import {
+  applyTeacherMarks,
+  submissionsWithQuestions,
+  toSubmissionQuestions,
+} from '../submissions/service.ts';
 import { findUserByUsername } from '../users/service.ts';
 import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';

@@ -6,8 +6,8 @@ import type { Db } from '../db/open.ts';
 import { topics } from '../db/schema.ts';
 import { conflict, notFound, uniqueViolation } from '../errors.ts';
 import { lockStudents } from '../shared/users.ts';
-import { refreshTopicStats } from '../stats/queries.ts';
-import { studentsWhoAnswered } from '../submissions/queries.ts';
+import { refreshTopicStats } from '../stats/service.ts';
+import { studentsWhoAnswered } from '../submissions/service.ts';
 import {
   ensureTopics,
   existingQuestionIds,

@@ -4,8 +4,8 @@ import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.
 import { QUESTION_TYPES } from '../../common/questions/rules.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import { z } from '../../common/zod.ts';
-import { upsertAssignments } from '../assignments/queries.ts';
-import { refreshCalendarDays } from '../calendars/queries.ts';
+import { upsertAssignments } from '../assignments/service.ts';
+import { refreshCalendarDays } from '../calendars/service.ts';
 import type { Db } from '../db/open.ts';
 import { candidates, questions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

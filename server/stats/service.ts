@@ -3,6 +3,9 @@ import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import { lockStudents } from '../shared/users.ts';
 import { rebuildTopicStats } from './queries.ts';
 
+/** The recount every change of marks or topics runs in its transaction, and the profile card's figures. */
+export { learnerFigures, refreshTopicStats } from './queries.ts';
+
 /** `PATCH stats/topics/reload/{name}`: the student's topic statistics rebuilt under the student's lock. */
 export async function rebuildStudentTopicStats(
   db: Db,

@@ -9,24 +9,19 @@ import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
-import { pendingAssignments } from '../assignments/queries.ts';
-import { refreshCalendarDays } from '../calendars/queries.ts';
+import { pendingAssignments } from '../assignments/service.ts';
+import { refreshCalendarDays } from '../calendars/service.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
+import { deleteDrafts, draftVersions } from '../drafts/service.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { type Auth, resolveSubjectsAccess } from '../http/access.ts';
 import type { LocalText } from '../i18n/texts.ts';
 import { detailIn } from '../i18n/validation.ts';
-import {
-  loadQuestionDetails,
-  loadQuestions,
-  type QuestionDetails,
-  type QuestionRow,
-  toQuestionOnly,
-} from '../questions/queries.ts';
+import { loadQuestionDetails, loadQuestions, toQuestionOnly } from '../questions/service.ts';
 import { reviewStatuses, scheduleAfterRedos } from '../review/service.ts';
+import type { QuestionDetails, QuestionRow } from '../shared/questions.ts';
 import { lockStudents, type UserRow } from '../shared/users.ts';
-import { refreshTopicStats } from '../stats/queries.ts';
+import { refreshTopicStats } from '../stats/service.ts';
 import {
   answerPending,
   insertSubmissions,
@@ -40,6 +35,9 @@ import {
   submissionsByIds,
   submissionsWithQuestions,
 } from './queries.ts';
+
+/** What a question's modify and the marking read or write of the answers, in their transactions. */
+export { autoMarkedSubmissions, setMarks, studentsWhoAnswered, submissionsWithQuestions } from './queries.ts';
 
 type Context = { now: Date; timeZone: string };
 type Problem = { index: number; field: string; message: string };

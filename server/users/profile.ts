@@ -14,7 +14,7 @@ import { type AvatarStore, DEFAULT_AVATAR_URL, makeAvatar } from '../images/avat
 import { subscribedServiceNames } from '../services/service.ts';
 import { recordAudit } from '../shared/audit.ts';
 import type { UserRow } from '../shared/users.ts';
-import { learnerFigures } from '../stats/queries.ts';
+import { learnerFigures } from '../stats/service.ts';
 import {
   childrenWithSubscriptions,
   findUserById,
