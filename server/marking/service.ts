@@ -14,6 +14,9 @@ import { findUserByUsername } from '../users/service.ts';
 import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
 
+/** The header's count of the answers waiting for a mark. */
+export { countUnmarked } from './queries.ts';
+
 /**
  * `GET marking`: the inbox page, each short answer with the mark suggested for it (issue 19; one
  * more statement for the whole page: the earlier marks on its short-answer questions). A `student`

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import { pageOf } from '../../common/contracts/paging.ts';
 import { TopicStat } from '../../common/contracts/responses.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
-import { topicStatSortable, topicStatsPage } from './queries.ts';
+import { topicStatSortable, topicStatsOf } from './service.ts';
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
@@ -14,9 +14,6 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     '/stats/topics/page/:name',
     access.studentRead('name'),
     { page: topicStatSortable, response: pageOf(TopicStat) },
-    async (request) => {
-      const { rows, total } = await topicStatsPage(db, request.subject.id, request.page);
-      return toPage(rows, request.page, total);
-    },
+    async (request) => topicStatsOf(db, request.subject.id, request.page),
   );
 }
