@@ -15,6 +15,9 @@ export type NewAccount = SignupRequest & { roles: Role[] };
 /** Other domains' look-ups of one account, and the demo's parent–child link. */
 export { findUserByEmail, findUserById, findUserByUsername, linkChild, listUsers } from './queries.ts';
 
+/** An account's row, as routes outside the users domain name it. */
+export type { UserRow };
+
 /** A new account, a student subscribed to the services meant for new students (call it in a transaction). */
 export async function insertAccount(
   db: DbOrTx,
