@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'common/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           // Tests that need PostgreSQL itself (several server processes) run only in npm run test:pg,
           // rather than being skipped on the embedded database.
           exclude: process.env.TEST_DATABASE_URL
