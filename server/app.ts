@@ -3,8 +3,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
-import type { Database } from './db/open.ts';
+import type { AppDeps } from './deps.ts';
 import { registerHealth } from './health.ts';
 import { registerAccessRules } from './http/access.ts';
 import { answerZlib } from './http/compression.ts';
@@ -14,11 +13,11 @@ import { registerErrorHandling } from './http/errors.ts';
 import { OneLinePerRequest } from './http/requestLog.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/sessions.ts';
-import { createLogOutput, type LogOutput } from './logging.ts';
+import { createLogOutput } from './logging.ts';
 import './http/types.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { apiDocsRoutes } from './apidocs/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
-import { auditRoutes } from './audit/routes.ts';
 import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
@@ -35,15 +34,6 @@ import { submissionRoutes } from './submissions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { wallRoutes } from './wall/routes.ts';
 import { weekRoutes } from './week/routes.ts';
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  /** The clock; tests move it to check expiry. */
-  now: () => Date;
-  /** Where log lines go (default: stdout, through a bounded buffer that never blocks). */
-  logOutput?: LogOutput;
-};
 
 /** What a request id from a proxy may look like: nginx's `$request_id` (32 hex digits), a UUID. */
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -130,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewRoutes);
       await api.register(stopwatchRoutes);
       await api.register(wallRoutes);
-      await api.register(auditRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api/v1' },
   );

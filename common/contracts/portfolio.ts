@@ -1,5 +1,6 @@
 import { portfolioLimits } from '../limits.ts';
 import { STOPWATCH_TYPES } from '../portfolio/stopwatch.ts';
+import { WALL_STATES } from '../portfolio/wall.ts';
 import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
 
@@ -46,8 +47,8 @@ export type StopwatchRecordRequest = z.output<typeof StopwatchRecordRequest>;
 
 // ---- wall ----
 
-export const WALL_STATES = ['pending', 'approved', 'hidden'] as const;
-export type WallState = (typeof WALL_STATES)[number];
+// In a module of their own: responses.ts needs them, and this module re-exports its types.
+export { WALL_STATES, type WallState } from '../portfolio/wall.ts';
 
 /** `POST wall {author?, message}`: a short text; line breaks allowed, no other control characters. */
 export const WallPostRequest = z.object({

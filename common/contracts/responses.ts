@@ -1,10 +1,10 @@
+import { AUDIT_ACTIONS } from '../audit.ts';
 import { LANGUAGES } from '../i18n/translation.ts';
 import { STOPWATCH_TYPES, type StopwatchRecord as StopwatchRecordType } from '../portfolio/stopwatch.ts';
+import { WALL_STATES } from '../portfolio/wall.ts';
 import { QUESTION_TYPES } from '../questions/rules.ts';
 import { z } from '../zod.ts';
-import { AUDIT_ACTIONS } from './admin.ts';
 import { pageOf } from './paging.ts';
-import { WALL_STATES } from './portfolio.ts';
 
 /**
  * What the API answers (the 200 bodies), as zod contracts. A route declares its answer's contract

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { ApiErrorBody } from '../../common/contracts/users.ts';
 import { z } from '../../common/zod.ts';
-import type { Access, ApiRoute } from '../http/access.ts';
+import type { Access } from '../http/access.ts';
 import { pageSchemaFor } from '../http/paging.ts';
+import type { ApiRoute } from '../http/route.ts';
 import { SESSION_COOKIE } from '../sessions/service.ts';
 
 type JsonSchema = Record<string, unknown>;

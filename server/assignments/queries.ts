@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SortOrder } from '../../common/contracts/paging.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { assignments, questions } from '../db/schema.ts';
-import { pendingOrder } from '../questions/queries.ts';
+import { pendingOrder } from '../shared/questions.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 

@@ -3,8 +3,7 @@ import { AssignmentCreateRequest, DayQuery } from '../../common/contracts/tutori
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes, JsonText } from '../http/route.ts';
-import { pendingSortable } from '../questions/queries.ts';
-import { assignmentReads, assignQuestions } from './service.ts';
+import { assignmentReads, assignQuestions, pendingSortable } from './service.ts';
 
 export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);

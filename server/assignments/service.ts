@@ -3,11 +3,11 @@ import { dayOf, parseDateTime } from '../../common/dates.ts';
 import { dueDateReason, dueDateText } from '../../common/questions/checks.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
-import { refreshCalendarDays } from '../calendars/queries.ts';
+import { refreshCalendarDays } from '../calendars/service.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { badRequest } from '../errors.ts';
-import { existingQuestionIds } from '../questions/queries.ts';
-import { findStudentsByNames, lockStudents, type UserRow } from '../users/queries.ts';
+import { existingQuestionIds } from '../shared/questions.ts';
+import { findStudentsByNames, lockStudents, type UserRow } from '../shared/users.ts';
 import {
   assignEveryone,
   countPending,
@@ -15,6 +15,10 @@ import {
   pendingAssignments,
   pendingQuestionIds,
 } from './queries.ts';
+
+/** Other domains' writes and reads of the pending assignments, and the order their route declares. */
+export { pendingSortable } from '../shared/questions.ts';
+export { pendingAssignments, upsertAssignments } from './queries.ts';
 
 /**
  * A due date: a date-time (offset optional, local = APP_TIME_ZONE), not in the past, at most 14 days

@@ -23,7 +23,7 @@ export type TouchedDay = { studentId: number; day: string };
  *
  * Under READ COMMITTED a recount is only exact when no other transaction can change the same
  * student's rows between the count and the commit, so every caller first takes the students' row
- * locks (`lockStudents`, users/queries.ts) in the same transaction. Every write that changes
+ * locks (`lockStudents`, shared/users.ts) in the same transaction. Every write that changes
  * assignments or submissions calls this inside its transaction: stored counts always equal a recount.
  */
 export async function refreshCalendarDays(db: DbOrTx, touched: Iterable<TouchedDay>): Promise<void> {

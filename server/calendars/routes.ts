@@ -3,10 +3,9 @@ import { CalendarItem } from '../../common/contracts/responses.ts';
 import { YearMonthParams } from '../../common/contracts/tutoring.ts';
 import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
-import { auditContext } from '../audit/queries.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
-import { rebuildStudentCalendar, studentCalendar, teacherCalendar } from './service.ts';
+import { studentCalendar, teacherCalendar } from './service.ts';
 
 /** `students=a,b` or `students=a&students=b`, like the original. */
 const StudentsQuery = z.object({
@@ -34,14 +33,5 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     { params: YearMonthParams, response: z.array(CalendarItem) },
     async (request) =>
       studentCalendar(database.db, request.subject.id, request.params.year, request.params.month),
-  );
-
-  /** Admin: rebuild a student's calendar from scratch; answers the number of day rows. */
-  route.patch(
-    '/calendars/:name',
-    access.adminFor('name'),
-    { response: z.number().int().describe('The days recounted') },
-    async (request) =>
-      rebuildStudentCalendar(database.db, request.subject, auditContext(request.auth, app.deps.now())),
   );
 }

@@ -1,10 +1,13 @@
 import type { CalendarItem } from '../../common/contracts/tutoring.ts';
 import { normaliseNames } from '../../common/questions/rules.ts';
 import { plural } from '../../common/texts.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
-import { findStudentsByNames, lockStudents } from '../users/queries.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
+import { findStudentsByNames, lockStudents } from '../shared/users.ts';
 import { type CalendarRow, calendarMonth, rebuildCalendar } from './queries.ts';
+
+/** The recount every write of assignments or submissions runs in its transaction. */
+export { refreshCalendarDays, type TouchedDay } from './queries.ts';
 
 /** A row as the API gives it; its `day` is PostgreSQL's `YYYY-MM-DD` (years 1000 to 9999: YearMonthParams). */
 function toItem(row: CalendarRow): CalendarItem {

@@ -7,8 +7,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { AppError } from '../errors.ts';
-import { listUsers } from '../users/queries.ts';
-import { createAccount } from '../users/service.ts';
+import { createAccount, listUsers } from '../users/service.ts';
 
 const usage = `Manage accounts from the command line (the way to make the first admin).
 

@@ -2,8 +2,8 @@ import { formatDateTime } from '../../common/dates.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
 import { createQuestion } from '../questions/service.ts';
-import { findUserByEmail, linkChild, type UserRow } from '../users/queries.ts';
-import { createAccount } from '../users/service.ts';
+import type { UserRow } from '../shared/users.ts';
+import { createAccount, findUserByEmail, linkChild } from '../users/service.ts';
 
 /** The demo's people. The passwords are public on purpose: this data is for trying the app out. */
 export const demoAccounts = [

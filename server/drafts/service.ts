@@ -1,8 +1,11 @@
 import type { DraftsPatchResponse, DraftsResponse } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { lockStudents } from '../users/queries.ts';
+import { lockStudents } from '../shared/users.ts';
 import { draftsOf, getDrafts, openQuestionIds, saveDraftChanges } from './queries.ts';
+
+/** The drafts a submit reads and then drops, in its transaction. */
+export { deleteDrafts, draftVersions } from './queries.ts';
 
 /** `GET drafts/{name}`: answers typed (cleared ones left out) and every draft's version. */
 export async function readDrafts(db: DbOrTx, studentId: number, timeZone: string): Promise<DraftsResponse> {

@@ -9,8 +9,7 @@ import { apiMessages } from '../../common/messages.ts';
 import { hasAnyRole, type Role, STAFF_ROLES } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
-import { childrenAmong, findUsersByUsernames, type UserRow } from '../users/queries.ts';
-import type { RouteSchemas } from './route.ts';
+import { childrenAmong, findUsersByUsernames, type UserRow } from '../shared/users.ts';
 
 /**
  * Who may call a route (docs/architecture.md, "Access"). Every `/api/` route is declared with
@@ -78,14 +77,6 @@ export type Auth = {
   sessionId: number;
   /** The caller's row as the session look-up read it: a request naming its caller looks up no one. */
   user?: UserRow;
-};
-
-export type ApiRoute = {
-  method: string;
-  url: string;
-  access: Access;
-  /** The contracts it declared (server/http/route.ts), described in /api/openapi.json. */
-  schemas?: RouteSchemas;
 };
 
 /**
@@ -239,7 +230,7 @@ export function declarationProblem(method: string, url: string, rule: Access): s
  * the routes outside /api/ that declare a rule: the provider sign-in routes).
  */
 export function registerAccessRules(app: FastifyInstance): void {
-  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.decorate('apiRoutes', [] as FastifyInstance['apiRoutes']);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') && !route.config?.access) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -4,8 +4,8 @@ import { MAX_ID } from '../../common/limits.ts';
 import { MALFORMED_HOSTS, ORIGIN, startTestApp, type TestApp } from '../test/harness.ts';
 import { type Cast, createCast, PARAM_FIXTURES, PERSONAS, type Persona } from '../test/personas.ts';
 import { createQuestion, dueIn } from '../test/tutoring.ts';
-import type { ApiRoute } from './access.ts';
 import { isValidHost } from './edge.ts';
+import type { ApiRoute } from './route.ts';
 
 /**
  * Random requests at every route (API and provider sign-in), as random personas: bodies shaped like

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expectTypeOf } from 'vitest';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import { type Auth, access } from './access.ts';
 import { declareRoutes } from './route.ts';
 

@@ -10,7 +10,7 @@ import type {
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { z } from '../../common/zod.ts';
 import { ResponseContractError } from '../errors.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import { type Access, type Auth, declaredHandlers, type PublicAccess, type SubjectAccess } from './access.ts';
 import { parsePage, type Sortable } from './paging.ts';
 import { parseWith } from './parse.ts';
@@ -56,6 +56,14 @@ export type RouteSchemas = {
   errors?: readonly number[];
   /** One line for the API's description. */
   summary?: string;
+};
+
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  /** The contracts it declared (server/http/route.ts), described in /api/openapi.json. */
+  schemas?: RouteSchemas;
 };
 
 type Part<S, K extends 'params' | 'query' | 'body'> =

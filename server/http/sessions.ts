@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limits } from '../../common/limits.ts';
 import { SessionCache } from '../sessions/cache.ts';
 import { DEVICE_COOKIE, issueDeviceCookie } from '../sessions/devices.ts';
-import type { SessionRow } from '../sessions/queries.ts';
-import type { NewSession } from '../sessions/service.ts';
+import type { NewSession, SessionRow } from '../sessions/service.ts';
 import {
   endSession,
   SESSION_COOKIE,

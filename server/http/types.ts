@@ -1,8 +1,8 @@
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { SessionCache } from '../sessions/cache.ts';
-import type { UserRow } from '../users/queries.ts';
-import type { Access, ApiRoute, Auth } from './access.ts';
-import type { RouteSchemas } from './route.ts';
+import type { UserRow } from '../shared/users.ts';
+import type { Access, Auth } from './access.ts';
+import type { ApiRoute, RouteSchemas } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { questions, submissions, users } from '../db/schema.ts';
-import type { SubmissionWithQuestion } from '../submissions/queries.ts';
+import type { SubmissionWithQuestion } from '../shared/submissions.ts';
 
 export type InboxFilter = { studentId: number | null; day: string | null };
 export type InboxRow = SubmissionWithQuestion & { student: string };

@@ -5,8 +5,7 @@ import { MarkingQuery, MarkRequest } from '../../common/contracts/tutoring.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
-import { countUnmarked } from './queries.ts';
-import { markAnswers, markingInbox } from './service.ts';
+import { countUnmarked, markAnswers, markingInbox } from './service.ts';
 
 /** The inbox has one order (questions waiting longest first); no sort parameter is taken. */
 const inboxSortable = {};

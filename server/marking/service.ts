@@ -4,11 +4,18 @@ import type { MarkingInboxItem, MarkingItem } from '../../common/contracts/tutor
 import { apiMessages } from '../../common/messages.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { submissionsWithQuestions } from '../submissions/queries.ts';
-import { applyTeacherMarks, toSubmissionQuestions } from '../submissions/service.ts';
-import { findUserByUsername, lockStudents } from '../users/queries.ts';
+import { lockStudents } from '../shared/users.ts';
+import {
+  applyTeacherMarks,
+  submissionsWithQuestions,
+  toSubmissionQuestions,
+} from '../submissions/service.ts';
+import { findUserByUsername } from '../users/service.ts';
 import { earlierMarks, inboxPage, submissionsToMark, usernamesOf } from './queries.ts';
 import { earlierMarksByQuestion, suggestMark } from './suggest.ts';
+
+/** The header's count of the answers waiting for a mark. */
+export { countUnmarked } from './queries.ts';
 
 /**
  * `GET marking`: the inbox page, each short answer with the mark suggested for it (one more

@@ -6,15 +6,22 @@ import {
   MathDayQuery,
   MathIssued,
 } from '../../common/contracts/math.ts';
-import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import { pageOf } from '../../common/contracts/paging.ts';
 import { dayOf } from '../../common/dates.ts';
 import { mathTexts } from '../../common/mathTexts.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
-import { type DayRow, dayCountSortable, dayPage, dayRow, latestDay, totals } from './queries.ts';
-import { issueNext, submitMathAnswer } from './service.ts';
+import {
+  dayCountSortable,
+  dayCountsPage,
+  dayRow,
+  issueNext,
+  latestDayCount,
+  submitMathAnswer,
+  totals,
+} from './service.ts';
 
 /** The timed addition drill, `/api/v1/simple_math` (docs/api.md, "The timed addition drill"). */
 export async function mathRoutes(app: FastifyInstance): Promise<void> {
@@ -74,15 +81,7 @@ export async function mathRoutes(app: FastifyInstance): Promise<void> {
     '/simple_math/day_counts/page',
     access.studentRead('name', 'query'),
     { page: dayCountSortable, response: pageOf(MathDayCount), summary: 'The days with answers, paged' },
-    async (request) => {
-      const { page } = request;
-      const { rows, total } = await dayPage(db, request.subject.id, page);
-      return toPage(
-        rows.map((row) => toDayCount(request.subject.username, row)),
-        page,
-        total,
-      );
-    },
+    async (request) => dayCountsPage(db, request.subject, request.page),
   );
 
   route.get(
@@ -90,9 +89,9 @@ export async function mathRoutes(app: FastifyInstance): Promise<void> {
     access.studentRead('name', 'query'),
     { response: MathDayCount, errors: [404], summary: 'The newest day with answers' },
     async (request) => {
-      const row = await latestDay(db, request.subject.id);
-      if (!row) throw notFound(mathTexts.noDays);
-      return toDayCount(request.subject.username, row);
+      const latest = await latestDayCount(db, request.subject);
+      if (!latest) throw notFound(mathTexts.noDays);
+      return latest;
     },
   );
 
@@ -118,8 +117,4 @@ export async function mathRoutes(app: FastifyInstance): Promise<void> {
     { ...counts, summary: 'Every wrong answer, all days' },
     async (request) => (await totals(db, request.subject.id)).wrong,
   );
-}
-
-function toDayCount(name: string, row: DayRow): MathDayCount {
-  return { name, date: row.date, correctCounts: row.correct, wrongCounts: row.wrong };
 }

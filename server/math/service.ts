@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { MathAnswerRequest, MathIssued } from '../../common/contracts/math.ts';
+import type { MathAnswerRequest, MathDayCount, MathIssued } from '../../common/contracts/math.ts';
+import { type Page, type PageRequest, toPage } from '../../common/contracts/paging.ts';
 import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { mathLimits } from '../../common/limits.ts';
 import { formatMathQuestion, isCorrectSum, parseMathQuestion } from '../../common/math.ts';
@@ -9,15 +10,21 @@ import type { z } from '../../common/zod.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { type Auth, resolveSubjectAccess } from '../http/access.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import {
   answerIssued,
   countAnswer,
+  type DayRow,
+  dayPage,
   dayRow,
   findMathAnswer,
   insertAnswered,
   issueQuestion,
+  latestDay,
 } from './queries.ts';
+
+/** A day's and all days' right and wrong answers, as counted; what the day list may sort by. */
+export { dayCountSortable, dayRow, totals } from './queries.ts';
 
 type Context = { now: Date; timeZone: string };
 
@@ -97,4 +104,28 @@ export async function submitMathAnswer(
     }
     return insertAnswered(tx, student.id, { ...operands, answer: body.answer, correct, now, day });
   });
+}
+
+function toDayCount(name: string, row: DayRow): MathDayCount {
+  return { name, date: row.date, correctCounts: row.correct, wrongCounts: row.wrong };
+}
+
+/** `GET simple_math/day_counts/page`: one page of the student's days with answers. */
+export async function dayCountsPage(
+  db: Db,
+  student: UserRow,
+  page: PageRequest,
+): Promise<Page<MathDayCount>> {
+  const { rows, total } = await dayPage(db, student.id, page);
+  return toPage(
+    rows.map((row) => toDayCount(student.username, row)),
+    page,
+    total,
+  );
+}
+
+/** `GET simple_math/day_counts/latest`: the student's newest day with answers, or null before any. */
+export async function latestDayCount(db: Db, student: UserRow): Promise<MathDayCount | null> {
+  const row = await latestDay(db, student.id);
+  return row ? toDayCount(student.username, row) : null;
 }

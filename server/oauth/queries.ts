@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { OAuthProvider } from '../../common/oauth.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { oauthIdentities, oauthPending, users } from '../db/schema.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 
 export type PendingRow = typeof oauthPending.$inferSelect;
 

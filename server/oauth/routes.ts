@@ -18,7 +18,7 @@ import { escapeHtml } from '../http/html.ts';
 import { declareRoutes } from '../http/route.ts';
 import { appOrigin } from '../http/security.ts';
 import { beginSession, isHttps } from '../http/sessions.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../users/service.ts';
 import { decodeFlow, encodeFlow, FLOW_COOKIE, FLOW_MS } from './flow.ts';
 import { createProviderClients, type ProviderClients } from './providers.ts';
 import { completePendingLinks, decideSignIn, randomSecret, registerWithCode } from './service.ts';

@@ -5,13 +5,8 @@ import type { OAuthProvider } from '../../common/oauth.ts';
 import { isSingleScript } from '../../common/scripts.ts';
 import type { Db } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByUsername,
-  insertUser,
-  type UserRow,
-} from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
+import { findUserByEmail, findUserById, findUserByUsername, insertAccount } from '../users/service.ts';
 import type { ProviderProfile } from './profiles.ts';
 import {
   findUserByIdentity,
@@ -122,7 +117,7 @@ async function createProviderAccount(db: Db, pending: PendingRow): Promise<UserR
     if (await findUserByUsername(db, username)) continue;
     try {
       return await db.transaction(async (tx) => {
-        const user = await insertUser(tx, {
+        const user = await insertAccount(tx, {
           email: pending.email,
           username,
           passwordHash: null,

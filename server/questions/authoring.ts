@@ -5,9 +5,9 @@ import type { z } from '../../common/zod.ts';
 import type { Db } from '../db/open.ts';
 import { topics } from '../db/schema.ts';
 import { conflict, notFound, uniqueViolation } from '../errors.ts';
-import { refreshTopicStats } from '../stats/queries.ts';
-import { studentsWhoAnswered } from '../submissions/queries.ts';
-import { lockStudents } from '../users/queries.ts';
+import { lockStudents } from '../shared/users.ts';
+import { refreshTopicStats } from '../stats/service.ts';
+import { studentsWhoAnswered } from '../submissions/service.ts';
 import {
   ensureTopics,
   existingQuestionIds,

@@ -4,13 +4,13 @@ import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.
 import { QUESTION_TYPES } from '../../common/questions/rules.ts';
 import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
-import { upsertAssignments } from '../assignments/queries.ts';
-import { refreshCalendarDays } from '../calendars/queries.ts';
+import { upsertAssignments } from '../assignments/service.ts';
+import { refreshCalendarDays } from '../calendars/service.ts';
 import type { Db } from '../db/open.ts';
 import { candidates, questions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type ServerTexts, serverTexts } from '../i18n/texts.ts';
-import { findStudentsByNames, lockStudents } from '../users/queries.ts';
+import { findStudentsByNames, lockStudents } from '../shared/users.ts';
 import { ensureTopics, linkTopics } from './queries.ts';
 
 /** Splits rows so no single INSERT carries too many bound parameters. */

@@ -3,13 +3,13 @@ import { parseDateTime } from '../../common/dates.ts';
 import { checkOptionsAndAnswer, ruleText } from '../../common/questions/checks.ts';
 import { autoMark, type Mark, normaliseNames, type QuestionType } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
-import { refreshCalendarDays, type TouchedDay } from '../calendars/queries.ts';
+import { refreshCalendarDays, type TouchedDay } from '../calendars/service.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ServerTexts } from '../i18n/texts.ts';
-import { refreshTopicStats } from '../stats/queries.ts';
-import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submissions/queries.ts';
-import { lockStudents } from '../users/queries.ts';
+import { lockStudents } from '../shared/users.ts';
+import { refreshTopicStats } from '../stats/service.ts';
+import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submissions/service.ts';
 import {
   ensureTopics,
   linkTopics,

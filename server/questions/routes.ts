@@ -21,13 +21,12 @@ import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes, JsonText } from '../http/route.ts';
-import { studentsWithSubscriptions } from '../services/queries.ts';
+import { studentsWithSubscriptions } from '../services/service.ts';
 import { createTopic, linkTopicsToQuestions, listQuestions, listQuestionTopics } from './authoring.ts';
 import { createQuestionsInBulk, QuestionBulkRequest } from './bulk.ts';
 import { modifyQuestions } from './modify.ts';
-import { pendingSortable } from './queries.ts';
 import { allTopics, questionSortable, SEARCH_FIELDS, studentsOfTeacher } from './search.ts';
-import { createQuestion, pendingQuestions } from './service.ts';
+import { createQuestion, pendingQuestions, pendingSortable } from './service.ts';
 
 const SearchQuery = z.object({
   field: z

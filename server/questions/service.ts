@@ -15,6 +15,9 @@ import {
   pendingQuestionsJson,
 } from './queries.ts';
 
+/** What other domains' services read of the questions, and the order the pending list's route declares. */
+export { loadQuestionDetails, loadQuestions, pendingSortable, toQuestionOnly } from './queries.ts';
+
 type CreateInput = z.output<typeof QuestionCreateRequest>;
 
 /**

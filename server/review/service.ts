@@ -12,8 +12,8 @@ import {
 } from '../../common/reviewSchedule.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { SubmissionRow } from '../submissions/queries.ts';
-import { lockStudents, type UserRow } from '../users/queries.ts';
+import type { SubmissionRow } from '../shared/submissions.ts';
+import { lockStudents, type UserRow } from '../shared/users.ts';
 import {
   deleteSetting,
   reviewCounts,

@@ -1,10 +1,10 @@
 import type { ServiceResponse, SubscriptionPair } from '../../common/contracts/admin.ts';
 import { adminMessages, apiMessages } from '../../common/messages.ts';
 import { plural } from '../../common/texts.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { ServerTexts } from '../i18n/texts.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import {
   deleteSubscription,
   findStudentAndService,
@@ -14,6 +14,15 @@ import {
 } from './queries.ts';
 
 type Context = { actor: AuditActor; now: Date };
+
+/** Read or written as stored, by the routes and by other domains' services (in their transactions). */
+export {
+  allServiceNames,
+  serviceNamesOf,
+  studentsWithSubscriptions,
+  subscribedServiceNames,
+  subscribeToStarterServices,
+} from './queries.ts';
 
 /** `POST services`: a new service (409 when the name exists in any case), audited. */
 export async function createService(db: Db, name: string, context: Context): Promise<ServiceResponse> {

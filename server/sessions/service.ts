@@ -24,6 +24,9 @@ export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
+/** A live session with its user, as http/sessions.ts keeps it on the request. */
+export type { SessionRow };
+
 export type NewSession = { token: string; absoluteExpiresAt: Date };
 
 /** A fresh random 256-bit token; only its hash is stored. */

@@ -1,8 +1,14 @@
+import { type Page, type PageRequest, toPage } from '../../common/contracts/paging.ts';
+import type { TopicStat } from '../../common/contracts/responses.ts';
 import { plural } from '../../common/texts.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
-import { lockStudents } from '../users/queries.ts';
-import { rebuildTopicStats } from './queries.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
+import { lockStudents } from '../shared/users.ts';
+import { rebuildTopicStats, topicStatsPage } from './queries.ts';
+
+/** The recount every change of marks or topics runs in its transaction, and the profile card's figures. */
+/** What the statistics page may sort by (its route declares it). */
+export { learnerFigures, refreshTopicStats, topicStatSortable } from './queries.ts';
 
 /** `PATCH stats/topics/reload/{name}`: the student's topic statistics rebuilt under the student's lock. */
 export async function rebuildStudentTopicStats(
@@ -22,4 +28,10 @@ export async function rebuildStudentTopicStats(
     });
     return topics;
   });
+}
+
+/** `GET stats/topics/page/{name}`: one page of a student's topic statistics. */
+export async function topicStatsOf(db: Db, studentId: number, page: PageRequest): Promise<Page<TopicStat>> {
+  const { rows, total } = await topicStatsPage(db, studentId, page);
+  return toPage(rows, page, total);
 }

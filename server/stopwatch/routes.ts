@@ -1,16 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import { pageOf } from '../../common/contracts/paging.ts';
 import { StopwatchRecordRequest } from '../../common/contracts/portfolio.ts';
 import { StopwatchRecord } from '../../common/contracts/responses.ts';
-import { wallClock } from '../../common/dates.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import { isHttps } from '../http/sessions.ts';
 import { checkHourlyAllowance } from '../users/throttle.ts';
-import { stopwatchPage, stopwatchSortable } from './queries.ts';
-import { recordStopwatch, toStopwatchRecord } from './service.ts';
+import { recordStopwatch, stopwatchHistory, stopwatchSortable } from './service.ts';
 
 /** The browser's stopwatch key: a run is continued only by the browser that started it. */
 export const STOPWATCH_COOKIE = 'tf_stopwatch';
@@ -53,16 +51,7 @@ export async function stopwatchRoutes(app: FastifyInstance): Promise<void> {
       response: pageOf(StopwatchRecord),
       summary: "The stopwatch's history, everyone's",
     },
-    async (request) => {
-      const page = request.page;
-      const { rows, total } = await stopwatchPage(database.db, page);
-      const current = wallClock(now(), config.timeZone);
-      return toPage(
-        rows.map((row) => toStopwatchRecord(row, current, config.timeZone)),
-        page,
-        total,
-      );
-    },
+    async (request) => stopwatchHistory(database.db, request.page, { now: now(), timeZone: config.timeZone }),
   );
 
   /** One event of a run; anyone may record, visitors who are not signed in at a limited rate per address. */

@@ -1,3 +1,4 @@
+import { type Page, type PageRequest, toPage } from '../../common/contracts/paging.ts';
 import type { StopwatchRecordRequest } from '../../common/contracts/portfolio.ts';
 import { formatDateTime, type WallClock, wallClock } from '../../common/dates.ts';
 import { portfolioLimits } from '../../common/limits.ts';
@@ -5,7 +6,16 @@ import { portfolioApiMessages } from '../../common/messages.ts';
 import { agoBetween, formatElapsedSeconds, type StopwatchRecord } from '../../common/portfolio/stopwatch.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import { insertStopwatchRecord, lastEventOfRun, lockRun, type StopwatchRow } from './queries.ts';
+import {
+  insertStopwatchRecord,
+  lastEventOfRun,
+  lockRun,
+  type StopwatchRow,
+  stopwatchPage,
+} from './queries.ts';
+
+/** What the history may sort by (its route declares it). */
+export { stopwatchSortable } from './queries.ts';
 
 /**
  * Records one stopwatch event (start, resume, pause, reset) and answers its id. The server owns the
@@ -74,4 +84,19 @@ export function toStopwatchRecord(row: StopwatchRow, now: WallClock, timeZone: s
     time: formatElapsedSeconds(row.elapsed),
     ...agoBetween(wallClock(row.recordedAt, timeZone), now),
   };
+}
+
+/** `GET stopwatch`: one page of the history, everyone's, each record's "ago" read on `now`. */
+export async function stopwatchHistory(
+  db: Db,
+  page: PageRequest,
+  { now, timeZone }: { now: Date; timeZone: string },
+): Promise<Page<StopwatchRecord>> {
+  const { rows, total } = await stopwatchPage(db, page);
+  const current = wallClock(now, timeZone);
+  return toPage(
+    rows.map((row) => toStopwatchRecord(row, current, timeZone)),
+    page,
+    total,
+  );
 }

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
-import { countFirstAnswers } from '../calendars/queries.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { prepared, preparedStatement, unplanned } from '../db/prepared.ts';
 import { questions, reviewSchedule, submissions, users } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
-import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../questions/queries.ts';
-import { dueDaySql, inReviewSql, scheduleJoin } from '../review/queries.ts';
-import { countAnswersByTopic } from '../stats/queries.ts';
+import { countAnswersByTopic, countFirstAnswers } from '../shared/answerCounts.ts';
+import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../shared/questions.ts';
+import { dueDaySql, inReviewSql, scheduleJoin } from '../shared/reviewSchedule.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionWithQuestion = { submission: SubmissionRow; question: QuestionRow };

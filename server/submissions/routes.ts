@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { pageOf, toPage } from '../../common/contracts/paging.ts';
+import { pageOf } from '../../common/contracts/paging.ts';
 import { DayCount, SubmissionQuestion, SubmissionsPage } from '../../common/contracts/responses.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
-import { dayOf } from '../../common/dates.ts';
 import { apiMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
@@ -10,18 +9,15 @@ import { access } from '../http/access.ts';
 import { declareRoutes } from '../http/route.ts';
 import {
   countSubmissions,
-  dayCounts,
-  reviewPage,
-  submissionSortable,
-  submissionsPage,
-  unmarkedPage,
-} from './queries.ts';
-import {
+  dayCountsOf,
+  latestDayCount,
   markSubmissions,
   redoAnswers,
+  reviewAnswers,
+  submissionSortable,
+  submissionsOf,
   submitAnswers,
-  summaryFor,
-  withDetailsToSubmissionQuestions,
+  unmarkedAnswers,
 } from './service.ts';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
@@ -43,11 +39,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     '/submissions/mark/:name',
     access.staffFor('name'),
     { page: submissionSortable, response: pageOf(SubmissionQuestion) },
-    async (request) => {
-      const { subject: student, page } = request;
-      const { rows, total } = await unmarkedPage(db, student.id, page);
-      return toPage(withDetailsToSubmissionQuestions(rows, tz), page, total);
-    },
+    async (request) => unmarkedAnswers(db, request.subject.id, request.page, tz),
   );
 
   route.put(
@@ -61,16 +53,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     '/submissions/review/:name',
     access.studentRead('name'),
     { page: submissionSortable, response: pageOf(SubmissionQuestion) },
-    async (request) => {
-      const { page } = request;
-      const today = dayOf(now(), tz);
-      const { rows, total } = await reviewPage(db, request.subject.id, page, today, tz);
-      const answers = withDetailsToSubmissionQuestions(rows, tz).map((answer, i) => {
-        const { dueDay, step, pinned } = rows[i]!.review;
-        return { ...answer, review: { dueDay, due: dueDay <= today, step, pinned } };
-      });
-      return toPage(answers, page, total);
-    },
+    async (request) => reviewAnswers(db, request.subject.id, request.page, { now: now(), timeZone: tz }),
   );
 
   /** A redo of questions in the review list (documented in docs/api.md). */
@@ -93,10 +76,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     '/submissions/day_counts',
     access.studentRead('name', 'query'),
     { response: z.array(DayCount) },
-    async (request) => {
-      const rows = await dayCounts(db, request.subject.id, tz, false);
-      return rows.map((r) => toDayCount(request.subject.username, r));
-    },
+    async (request) => dayCountsOf(db, request.subject, tz),
   );
 
   route.get(
@@ -104,9 +84,9 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     access.studentRead('name', 'query'),
     { response: DayCount, errors: [404] },
     async (request) => {
-      const [row] = await dayCounts(db, request.subject.id, tz, true);
-      if (!row) throw notFound(apiMessages.noSubmissionsYet);
-      return toDayCount(request.subject.username, row);
+      const latest = await latestDayCount(db, request.subject, tz);
+      if (!latest) throw notFound(apiMessages.noSubmissionsYet);
+      return latest;
     },
   );
 
@@ -119,22 +99,6 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
       page: submissionSortable,
       response: SubmissionsPage,
     },
-    async (request) => {
-      const { date } = request.query;
-      const { subject: student, page } = request;
-      const { rows, total } = await submissionsPage(db, student.id, date ?? null, page);
-      const { summary, marks } = await summaryFor(db, student.id, date ?? null, tz, page);
-      return { ...toPage(withDetailsToSubmissionQuestions(rows, tz), page, total), summary, marks };
-    },
+    async (request) => submissionsOf(db, request.subject.id, request.query.date ?? null, request.page, tz),
   );
-}
-
-function toDayCount(name: string, row: { date: string; correct: number; wrong: number; unmarked: number }) {
-  return {
-    name,
-    date: row.date,
-    correctCounts: row.correct,
-    wrongCounts: row.wrong,
-    unmarkedCounts: row.unmarked,
-  };
 }

@@ -1,4 +1,5 @@
-import type { PageRequest } from '../../common/contracts/paging.ts';
+import { type Page, type PageRequest, toPage } from '../../common/contracts/paging.ts';
+import type { DayCount, SubmissionsPage } from '../../common/contracts/responses.ts';
 import type {
   RedoBatch,
   SubmissionBatch,
@@ -8,34 +9,44 @@ import type {
 import { dayOf, formatDateTime } from '../../common/dates.ts';
 import { answerProblem, autoMark, type Mark, type QuestionType } from '../../common/questions/rules.ts';
 import type { z } from '../../common/zod.ts';
-import { pendingAssignments } from '../assignments/queries.ts';
-import { refreshCalendarDays } from '../calendars/queries.ts';
+import { pendingAssignments } from '../assignments/service.ts';
+import { refreshCalendarDays } from '../calendars/service.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { deleteDrafts, draftVersions } from '../drafts/queries.ts';
+import { deleteDrafts, draftVersions } from '../drafts/service.ts';
 import { AppError, badRequest, type Text } from '../errors.ts';
 import { type Auth, resolveSubjectsAccess } from '../http/access.ts';
 import { inLanguage, type LocalText } from '../i18n/texts.ts';
-import {
-  loadQuestionDetails,
-  loadQuestions,
-  type QuestionDetails,
-  type QuestionRow,
-  toQuestionOnly,
-} from '../questions/queries.ts';
+import { loadQuestionDetails, loadQuestions, toQuestionOnly } from '../questions/service.ts';
 import { reviewStatuses, scheduleAfterRedos } from '../review/service.ts';
-import { refreshTopicStats } from '../stats/queries.ts';
-import { lockStudents, type UserRow } from '../users/queries.ts';
+import type { QuestionDetails, QuestionRow } from '../shared/questions.ts';
+import { lockStudents, type UserRow } from '../shared/users.ts';
+import { refreshTopicStats } from '../stats/service.ts';
 import {
   answerPending,
+  dayCounts,
   insertSubmissions,
   latestSubmissions,
   lockAnswerRows,
+  reviewPage,
   type SubmissionRow,
   type SubmissionWithDetails,
   type SubmissionWithQuestion,
   setMarks,
   submissionSummary,
   submissionsByIds,
+  submissionsPage,
+  submissionsWithQuestions,
+  unmarkedPage,
+} from './queries.ts';
+
+/** What a question's modify and the marking read or write of the answers, in their transactions. */
+/** A person's count of answers, as stored; what the lists of answers may sort by. */
+export {
+  autoMarkedSubmissions,
+  countSubmissions,
+  setMarks,
+  studentsWhoAnswered,
+  submissionSortable,
   submissionsWithQuestions,
 } from './queries.ts';
 
@@ -437,4 +448,66 @@ export async function summaryFor(
     },
     marks: (row.marks ?? []) as Mark[],
   };
+}
+
+/** `GET submissions/mark/{name}`: one page of the student's answers waiting for a mark. */
+export async function unmarkedAnswers(
+  db: Db,
+  studentId: number,
+  page: PageRequest,
+  timeZone: string,
+): Promise<Page<SubmissionQuestion>> {
+  const { rows, total } = await unmarkedPage(db, studentId, page);
+  return toPage(withDetailsToSubmissionQuestions(rows, timeZone), page, total);
+}
+
+/** `GET submissions/review/{name}`: one page of the review list, each answer with its schedule. */
+export async function reviewAnswers(
+  db: Db,
+  studentId: number,
+  page: PageRequest,
+  { now, timeZone }: Context,
+): Promise<Page<SubmissionQuestion>> {
+  const today = dayOf(now, timeZone);
+  const { rows, total } = await reviewPage(db, studentId, page, today, timeZone);
+  const answers = withDetailsToSubmissionQuestions(rows, timeZone).map((answer, i) => {
+    const { dueDay, step, pinned } = rows[i]!.review;
+    return { ...answer, review: { dueDay, due: dueDay <= today, step, pinned } };
+  });
+  return toPage(answers, page, total);
+}
+
+/** `GET submissions/{name}`: one page of the answers (of one due day, or all) and a summary of all of them. */
+export async function submissionsOf(
+  db: Db,
+  studentId: number,
+  day: string | null,
+  page: PageRequest,
+  timeZone: string,
+): Promise<SubmissionsPage> {
+  const { rows, total } = await submissionsPage(db, studentId, day, page);
+  const { summary, marks } = await summaryFor(db, studentId, day, timeZone, page);
+  return { ...toPage(withDetailsToSubmissionQuestions(rows, timeZone), page, total), summary, marks };
+}
+
+function toDayCount(name: string, row: { date: string; correct: number; wrong: number; unmarked: number }) {
+  return {
+    name,
+    date: row.date,
+    correctCounts: row.correct,
+    wrongCounts: row.wrong,
+    unmarkedCounts: row.unmarked,
+  };
+}
+
+/** `GET submissions/day_counts`: the student's answers counted by due day. */
+export async function dayCountsOf(db: Db, student: UserRow, timeZone: string): Promise<DayCount[]> {
+  const rows = await dayCounts(db, student.id, timeZone, false);
+  return rows.map((r) => toDayCount(student.username, r));
+}
+
+/** `GET submissions/day_counts/latest`: the latest due day's counts, or null before any answer. */
+export async function latestDayCount(db: Db, student: UserRow, timeZone: string): Promise<DayCount | null> {
+  const [row] = await dayCounts(db, student.id, timeZone, true);
+  return row ? toDayCount(student.username, row) : null;
 }

@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/open.ts';
 import type { LogOutput } from '../logging.ts';
 import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 import { createAccount } from '../users/service.ts';
 
 /**

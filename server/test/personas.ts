@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../http/access.ts';
+import type { ApiRoute } from '../http/route.ts';
 import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
 import { linkChild } from '../users/queries.ts';
 import type { TestApp, TestUser } from './harness.ts';

@@ -181,7 +181,7 @@ describe('PATCH /api/v1/users: Edit Profile', () => {
     expect(escalate.statusCode).toBe(403);
     expect(escalate.json().message).toBe(profileMessages.rolesByAdmin);
     expect((await patch(student, { id: other.user.id, username: 'stolen' })).statusCode).toBe(403);
-    // An administrator may edit anyone (the admin console's tests).
+    // An administrator may edit anyone (the admin console's tests: server/admin/admin.test.ts).
     expect((await patch(admin, { id: other.user.id, username: 'by admin' })).statusCode).toBe(200);
     // The original client sends {id, email, username, role} back: its own id and role are fine.
     const echoed = await patch(student, {

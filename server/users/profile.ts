@@ -7,19 +7,19 @@ import type {
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { isRole, rolesToText } from '../../common/roles.ts';
 import type { z } from '../../common/zod.ts';
-import { recordAudit } from '../audit/queries.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { type AvatarStore, DEFAULT_AVATAR_URL, makeAvatar } from '../images/avatars.ts';
-import { subscribedServiceNames } from '../services/queries.ts';
-import { learnerFigures } from '../stats/queries.ts';
+import { subscribedServiceNames } from '../services/service.ts';
+import { recordAudit } from '../shared/audit.ts';
+import type { UserRow } from '../shared/users.ts';
+import { learnerFigures } from '../stats/service.ts';
 import {
   childrenWithSubscriptions,
   findUserById,
   findUserByUsername,
   replaceImageUrl,
-  type UserRow,
   updateNameAndEmail,
 } from './queries.ts';
 import { signIn } from './service.ts';

@@ -2,20 +2,16 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { prepared, preparedStatement, unplanned } from '../db/prepared.ts';
 import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
-import { subscribeToStarterServices } from '../services/queries.ts';
+import type { UserRow } from '../shared/users.ts';
 
-export type UserRow = typeof users.$inferSelect;
-
-/** A new account; a student is subscribed to the services meant for new students (call it in a transaction). */
+/** A new account's row (`insertAccount` in service.ts also subscribes a student). */
 export async function insertUser(
   db: DbOrTx,
   values: { email: string; username: string; passwordHash: string | null; roles: Role[] },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');
-  if (row.roles.includes('STUDENT')) await subscribeToStarterServices(db, row.id);
   return row;
 }
 
@@ -32,41 +28,6 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
   return rows[0] ?? null;
-}
-
-/**
- * The accounts with these usernames (matched case-insensitively, one statement), keyed by the name
- * as asked; names with no account are absent.
- */
-export async function findUsersByUsernames(
-  db: DbOrTx,
-  names: readonly string[],
-): Promise<Map<string, UserRow>> {
-  if (names.length === 0) return new Map();
-  // Every named-person route runs this: prepared.
-  const query = prepared(db, 'users_by_names', (name) =>
-    db
-      .select({ asked: sql<string>`asked.name`, user: users })
-      .from(sql`unnest(${sql.placeholder('names')}::text[]) AS asked(name)`)
-      .innerJoin(users, sql`lower(${users.username}) = lower(asked.name)`)
-      .prepare(name),
-  );
-  const rows = await query.execute({ names: [...names] });
-  return new Map(rows.map((row) => [row.asked, row.user]));
-}
-
-/** Which of these users are children of the parent (one statement). */
-export async function childrenAmong(
-  db: DbOrTx,
-  parentId: number,
-  childIds: readonly number[],
-): Promise<Set<number>> {
-  if (childIds.length === 0) return new Set();
-  const rows = await db
-    .select({ childId: parentChildren.childId })
-    .from(parentChildren)
-    .where(and(eq(parentChildren.parentId, parentId), inArray(parentChildren.childId, [...childIds])));
-  return new Set(rows.map((r) => r.childId));
 }
 
 /** One statement: the user's interface language, answering the value stored. */
@@ -170,27 +131,6 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/**
- * Serialises writes to these students' tutoring data (assignments, submissions, calendar days,
- * drafts) until the transaction ends: `FOR NO KEY UPDATE` on their user rows, taken in id order so
- * two writers never wait on each other in a cycle. Foreign-key checks take `KEY SHARE`, which this
- * lock does not block. Every transaction that changes a student's rows takes it before reading what
- * it will change (docs/architecture.md, "One lock order"); recounts are then exact under READ COMMITTED.
- */
-export async function lockStudents(db: DbOrTx, ids: Iterable<number>): Promise<void> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return;
-  // Every write of a student's rows runs it: a named statement, the ids `unplanned` (planned once per
-  // connection). Written as SQL, so its text is built once per process, not in every transaction.
-  await preparedStatement(
-    db,
-    'lock_students',
-    () =>
-      sql`SELECT id FROM users WHERE id = ANY(${unplanned('ids', 'int[]')}::int[]) ORDER BY id FOR NO KEY UPDATE`,
-    { ids: sorted },
-  );
-}
-
 export async function linkChild(db: DbOrTx, parentId: number, childId: number): Promise<void> {
   await db.insert(parentChildren).values({ parentId, childId }).onConflictDoNothing();
 }
@@ -276,18 +216,4 @@ export async function countInWindow(
 /** Drops counters untouched since `before` (they would be treated as zero anyway). */
 export async function deleteStaleThrottles(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(throttles).where(and(lt(throttles.lastAt, before), eq(throttles.inFlight, 0)));
-}
-
-/** Students by name (case-insensitive), keyed by lower-cased name. */
-export async function findStudentsByNames(
-  db: DbOrTx,
-  names: readonly string[],
-): Promise<Map<string, UserRow>> {
-  if (names.length === 0) return new Map();
-  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(inArray(sql`lower(${users.username})`, lowered), sql`'STUDENT' = ANY(${users.roles})`));
-  return new Map(rows.map((row) => [row.username.toLowerCase(), row]));
 }

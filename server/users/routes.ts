@@ -1,20 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  AdminUserUpdate,
-  ChildrenRequest,
-  ParentChildParams,
-  ParentParams,
-  UserSearchQuery,
-} from '../../common/contracts/admin.ts';
-import { pageOf } from '../../common/contracts/paging.ts';
+import { AdminUserUpdate } from '../../common/contracts/admin.ts';
 import {
   AuthCheckResponse,
   ChildResponse,
   LanguageResponse,
-  ParentResponse,
   PictureResponse,
-  UserCard,
   UserResponse,
 } from '../../common/contracts/responses.ts';
 import {
@@ -26,7 +17,7 @@ import {
 import { limits } from '../../common/limits.ts';
 import { apiMessages, profileMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
-import { auditContext } from '../audit/queries.ts';
+import { adminUpdateUser, auditContext } from '../admin/service.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
 import { errorAnswer } from '../http/errors.ts';
@@ -37,8 +28,6 @@ import { AvatarStore } from '../images/avatars.ts';
 import { linkPendingProviders } from '../oauth/routes.ts';
 import { DEVICE_COOKIE } from '../sessions/devices.ts';
 import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
-import { adminUpdateUser, allParents, linkChildren, unlinkChild, userCards } from './admin.ts';
-import { userSortable } from './adminQueries.ts';
 import { changePicture, childrenOf, profileOf, updateOwnProfile } from './profile.ts';
 import { chooseLanguage, signIn, signUp, toAuthCheck } from './service.ts';
 
@@ -142,55 +131,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const body = parseWith(ProfileUpdateRequest, request.body, 'body');
       return updateOwnProfile(database.db, auth, body, { ip: request.ip, now: now() });
     },
-  );
-
-  /** The console's user cards: `?q=` searches usernames and emails; paged (`page`, `size`, `sort`). */
-  route.get(
-    '/users',
-    access.admin,
-    {
-      query: UserSearchQuery,
-      page: userSortable,
-      response: pageOf(UserCard),
-      summary: "The console's user cards, searched and paged",
-    },
-    async (request) => userCards(database.db, request.query.q ?? null, request.page),
-  );
-
-  /** Every parent with their children's names (a static path: never taken for `users/{name}`). */
-  route.get(
-    '/users/parents',
-    access.admin,
-    { response: z.array(ParentResponse), summary: 'Every parent with their children' },
-    async () => allParents(database.db),
-  );
-
-  /** Links students to a parent: the body is their names (`["alice"]`); answers the parent with children. */
-  route.post(
-    '/users/children/:name',
-    access.admin,
-    {
-      params: ParentParams,
-      body: ChildrenRequest,
-      response: ParentResponse,
-      errors: [404],
-      summary: 'Links students to a parent',
-    },
-    async (request) => linkChildren(database.db, request.params.name, request.body, actorOf(request.auth)),
-  );
-
-  /** Removes one parent–child link; answers the parent with the children left. */
-  route.delete(
-    '/users/children/:name/:child',
-    access.admin,
-    {
-      params: ParentChildParams,
-      response: ParentResponse,
-      errors: [404],
-      summary: 'Removes one parent–child link',
-    },
-    async (request) =>
-      unlinkChild(database.db, request.params.name, request.params.child, actorOf(request.auth)),
   );
 
   /** A new profile picture: multipart `username` (optional, the caller's own) and `image`. */

@@ -2,14 +2,32 @@ import type { AuthCheckResponse, LanguageResponse, SignupRequest } from '../../c
 import type { Language } from '../../common/i18n/translation.ts';
 import { apiMessages } from '../../common/messages.ts';
 import { type Role, rolesToText, toAuthorities } from '../../common/roles.ts';
-import type { Db } from '../db/open.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
 import { conflict, unauthorized, uniqueViolation } from '../errors.ts';
+import { subscribeToStarterServices } from '../services/service.ts';
 import { readDeviceCookie } from '../sessions/devices.ts';
+import type { UserRow } from '../shared/users.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { findUserByEmail, findUserByUsername, insertUser, setUserLanguage, type UserRow } from './queries.ts';
+import { findUserByEmail, findUserByUsername, insertUser, setUserLanguage } from './queries.ts';
 import { beginSignIn, checkSignUpAllowed, endSignIn } from './throttle.ts';
 
 export type NewAccount = SignupRequest & { roles: Role[] };
+
+/** Other domains' look-ups of one account, and the demo's parent–child link. */
+export { findUserByEmail, findUserById, findUserByUsername, linkChild, listUsers } from './queries.ts';
+
+/** An account's row, as routes outside the users domain name it. */
+export type { UserRow };
+
+/** A new account, a student subscribed to the services meant for new students (call it in a transaction). */
+export async function insertAccount(
+  db: DbOrTx,
+  values: { email: string; username: string; passwordHash: string | null; roles: Role[] },
+): Promise<UserRow> {
+  const row = await insertUser(db, values);
+  if (row.roles.includes('STUDENT')) await subscribeToStarterServices(db, row.id);
+  return row;
+}
 
 /** Creates an account (sign-up, the users CLI, the demo). Email and username must both be free. */
 export async function createAccount(db: Db, account: NewAccount): Promise<UserRow> {
@@ -18,7 +36,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<UserRo
   const passwordHash = await hashPassword(account.password);
   try {
     return await db.transaction((tx) =>
-      insertUser(tx, {
+      insertAccount(tx, {
         email: account.email,
         username: account.username,
         passwordHash,

@@ -1,33 +1,63 @@
-import type { AdminUserUpdate, ParentResponse, UserCard } from '../../common/contracts/admin.ts';
+import {
+  type AdminUserUpdate,
+  type AuditAction,
+  adminLimits,
+  type ParentResponse,
+  type UserCard,
+} from '../../common/contracts/admin.ts';
 import type { Page, PageRequest } from '../../common/contracts/paging.ts';
 import { toPage } from '../../common/contracts/paging.ts';
+import type { AuditEntry } from '../../common/contracts/responses.ts';
 import type { UserResponse } from '../../common/contracts/users.ts';
+import { formatDateTime } from '../../common/dates.ts';
 import { adminMessages, apiMessages, profileMessages } from '../../common/messages.ts';
 import { type Role, rolesToText } from '../../common/roles.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import type { z } from '../../common/zod.ts';
-import { type AuditActor, recordAudit } from '../audit/queries.ts';
 import type { Db } from '../db/open.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, uniqueViolation } from '../errors.ts';
 import type { Auth } from '../http/access.ts';
 import { DEFAULT_AVATAR_URL } from '../images/avatars.ts';
-import { serviceNamesOf } from '../services/queries.ts';
+import { serviceNamesOf } from '../services/service.ts';
+import { type AuditActor, recordAudit } from '../shared/audit.ts';
+import type { UserRow } from '../shared/users.ts';
+import { profileOf } from '../users/profile.ts';
+import { findUserById, signIn } from '../users/service.ts';
 import {
   attachChildren,
   deleteLink,
   deleteSessionsOf,
   insertLinks,
+  latestAudit,
   lockAdminsAnd,
   lockUsersByNamesShared,
   parentsWithChildren,
   updateAccount,
   usersPage,
-} from './adminQueries.ts';
-import { profileOf } from './profile.ts';
-import { findUserById, type UserRow } from './queries.ts';
-import { signIn } from './service.ts';
+} from './queries.ts';
 
 type Context = { actor: AuditActor; now: Date };
+
+/** Who makes an administrator's write (the signed-in caller) and when: what recordAudit needs. */
+export function auditContext(auth: AuditActor, now: Date): { actor: AuditActor; now: Date } {
+  return { actor: { userId: auth.userId, username: auth.username }, now };
+}
+
+/** What `GET users` may sort by (the route declares it; the page's statement orders by it). */
+export { userSortable } from './queries.ts';
+
+/** `GET audit`: the latest administrator writes, newest first. */
+export async function auditEntries(db: Db, timeZone: string): Promise<AuditEntry[]> {
+  const rows = await latestAudit(db, adminLimits.auditLatest);
+  return rows.map((row) => ({
+    id: row.id,
+    at: formatDateTime(row.at, timeZone),
+    actor: row.actorName,
+    action: row.action as AuditAction,
+    target: row.target,
+    detail: row.detail,
+  }));
+}
 
 /** `GET users`: one page of user cards, optionally only names or emails containing `search` (three statements). */
 export async function userCards(db: Db, search: string | null, page: PageRequest): Promise<Page<UserCard>> {

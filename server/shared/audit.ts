@@ -1,14 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { AuditAction } from '../../common/contracts/admin.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
 
 export type AuditActor = { userId: number; username: string };
-
-/** Who makes an administrator's write (the signed-in caller) and when: what recordAudit needs. */
-export function auditContext(auth: AuditActor, now: Date): { actor: AuditActor; now: Date } {
-  return { actor: { userId: auth.userId, username: auth.username }, now };
-}
 
 /**
  * Records an administrator's write. Call it inside the transaction of the change it records (one
@@ -26,9 +20,4 @@ export async function recordAudit(
     target: entry.target,
     detail: entry.detail ?? '',
   });
-}
-
-/** The latest `count` entries, newest first (one statement; the id orders them). */
-export async function latestAudit(db: DbOrTx, count: number) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(count);
 }

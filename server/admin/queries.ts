@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import type { Role } from '../../common/roles.ts';
 import type { DbOrTx } from '../db/open.ts';
-import { parentChildren, sessions, users } from '../db/schema.ts';
+import { auditLog, parentChildren, sessions, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
-import type { UserRow } from './queries.ts';
+import type { UserRow } from '../shared/users.ts';
 
 /** What `GET users` may sort by. */
 export const userSortable = {
@@ -138,4 +138,9 @@ export async function deleteLink(db: DbOrTx, parentId: number, childId: number):
     .where(and(eq(parentChildren.parentId, parentId), eq(parentChildren.childId, childId)))
     .returning({ childId: parentChildren.childId });
   return rows.length > 0;
+}
+
+/** The latest `count` entries, newest first (one statement; the id orders them). */
+export async function latestAudit(db: DbOrTx, count: number) {
+  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(count);
 }
