@@ -440,3 +440,40 @@ describe('timed math (/math/start, /math/result/{name})', () => {
     expect(body).toMatchObject({ correctCounts: expect.any(Number), wrongCounts: expect.any(Number) });
   });
 });
+
+describe('stopwatch (/stopwatch)', () => {
+  it('POST stopwatch {name, generatedDate, elapsedTime, type, relatedID} then GET stopwatch?page=0&size=10&sort=id,desc&sort=id,asc', async () => {
+    const body = {
+      name: 'Lim',
+      generatedDate: '2026-03-10T10:00:00',
+      elapsedTime: 0,
+      type: 's',
+      relatedID: null,
+    };
+    const id = (await ok(admin, 'POST', 'stopwatch', body)).json();
+    expect(typeof id).toBe('number');
+    const page = (await ok(admin, 'GET', 'stopwatch?page=0&size=10&sort=id,desc&sort=id,asc')).json();
+    expect(page.content[0]).toMatchObject({ id, name: 'Lim', type: 's', elapsedTime: 0 });
+    expect(page).toMatchObject({ size: 10, pageable: { pageNumber: 0 }, totalPages: 1 });
+  });
+});
+
+describe('a paged call with no size', () => {
+  // The original server's default page size was 20; every paged route it had keeps it.
+  it.each([
+    ['questions', 'teacher'],
+    ['questions/topics', 'admin'],
+    ['questions/topics/search?title=Bulk%201', 'admin'],
+    ['questions/student/{name}', 'student'],
+    ['submissions/{name}', 'student'],
+    ['submissions/review/{name}', 'student'],
+    ['submissions/mark/{name}', 'admin'],
+    ['stats/topics/page/{name}', 'student'],
+    ['simple_math/day_counts/page?name={name}', 'student'],
+    ['stopwatch', 'admin'],
+  ] as const)('GET %s answers a page of at most 20', async (path, who) => {
+    const body = (await ok(cast[who], 'GET', path.replace('{name}', name))).json();
+    expect(body).toMatchObject({ size: 20, pageable: { pageSize: 20, pageNumber: 0 } });
+    expect(body.content.length).toBeLessThanOrEqual(20);
+  });
+});
