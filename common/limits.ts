@@ -80,6 +80,11 @@ export const questionLimits = {
 /** Page sizes offered by the pager; the default is 5. */
 export const PAGE_SIZES = [1, 2, 5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 5;
+/**
+ * The server's page size when a request sends no `size`: 20, the original server's (Spring Data's)
+ * default, which the original client relies on. Our pages always send their size.
+ */
+export const API_DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 
 /**

@@ -140,7 +140,7 @@ test("a student page's first data is asked for by the entry, before the app's co
   const wanted = [
     '/api/v1/users/auth-check',
     '/api/v1/questions/student/alice?page=0&size=5&sort=targetDate%2Casc',
-    '/api/v1/assignments/ids/alice',
+    '/api/v1/assignments/ids/alice?sort=targetDate%2Casc',
     '/api/v1/drafts/alice',
   ];
   const askedBeforeCode = new Promise<boolean>((resolve) => {

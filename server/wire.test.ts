@@ -61,23 +61,32 @@ describe('numeric ids sent as strings', () => {
 });
 
 describe('assignments/ids/{name}', () => {
-  it('lists ids in the order questions/student/{name} pages them for the same sort', async () => {
+  it('lists ids in the order questions/student/{name} pages them for the same sort, by id without one', async () => {
     const pupil = await t.createUser();
     const who = pupil.user.username;
     // Created in one order, due in another: the default (due date) and sort=id,asc differ.
     const ids: number[] = [];
     for (const hours of [72, 24, 48, 96])
       ids.push(await createQuestion(t, teacher, { students: [who], targetDate: dueIn(t, hours) }));
-    for (const sort of ['', '&sort=id,asc', '&sort=id,desc', '&sort=title,asc&sort=targetDate,desc']) {
+    for (const sort of [
+      '&sort=targetDate,asc',
+      '&sort=id,asc',
+      '&sort=id,desc',
+      '&sort=title,asc&sort=targetDate,desc',
+    ]) {
       const page = (
         await call(t, pupil, 'GET', `/api/v1/questions/student/${who}?size=100${sort}`)
       ).json() as Page<QuestionStudent>;
       const listed = (await call(t, pupil, 'GET', `/api/v1/assignments/ids/${who}?x=1${sort}`)).json();
       expect(listed, sort).toEqual(page.content.map((q) => q.id));
     }
-    // With sort=id,asc, box 1 is the first question created.
+    // With sort=id,asc, box 1 is the first question created; without a sort too (the original
+    // client sends none here and pairs the ids with its sort=id,asc page).
     expect((await call(t, pupil, 'GET', `/api/v1/assignments/ids/${who}?sort=id,asc`)).json()[0]).toBe(
       ids[0],
+    );
+    expect((await call(t, pupil, 'GET', `/api/v1/assignments/ids/${who}`)).json()).toEqual(
+      [...ids].sort((a, b) => a - b),
     );
     expect((await call(t, pupil, 'GET', `/api/v1/assignments/ids/${who}?sort=answer,asc`)).statusCode).toBe(
       400,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
+import { API_DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
 import { describeIssues } from '../validation.ts';
 import { z } from '../zod.ts';
 import { pageOf, pageQuery, toPage } from './paging.ts';
@@ -14,7 +14,7 @@ function refusal(value: unknown): string {
 
 describe('pageQuery', () => {
   it('defaults to the first page of the default size, unsorted', () => {
-    expect(query.parse({})).toEqual({ page: 0, size: DEFAULT_PAGE_SIZE, sort: [] });
+    expect(query.parse({})).toEqual({ page: 0, size: API_DEFAULT_PAGE_SIZE, sort: [] });
   });
 
   it('reads page and size as whole numbers within their bounds', () => {

@@ -1,9 +1,9 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../limits.ts';
+import { API_DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../limits.ts';
 import { customProblem, says } from '../validation.ts';
 import { z } from '../zod.ts';
 
 // Defined beside the other limits (a module without zod, which the pages read).
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES };
+export { API_DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES };
 
 export type SortOrder = { field: string; direction: 'asc' | 'desc' };
 
@@ -83,7 +83,7 @@ export function pageQuery(sortable: readonly string[]) {
   };
   return z.object({
     page: wholeNumber('page', 0, 1_000_000).optional().default(0),
-    size: wholeNumber('size', 1, MAX_PAGE_SIZE).optional().default(DEFAULT_PAGE_SIZE),
+    size: wholeNumber('size', 1, MAX_PAGE_SIZE).optional().default(API_DEFAULT_PAGE_SIZE),
     // One union of texts, checked in the transform: a union of checked options would answer zod's
     // "Invalid input" instead of these messages when every option fails.
     sort: z

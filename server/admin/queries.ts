@@ -32,6 +32,11 @@ export async function usersPage(db: DbOrTx, search: string | null, page: PageReq
   return { rows, total: totalRow?.total ?? 0 };
 }
 
+/** The first `limit` accounts by id (one statement): the unpaged list of `GET users`. */
+export async function usersById(db: DbOrTx, limit: number) {
+  return db.select().from(users).orderBy(asc(users.id)).limit(limit);
+}
+
 /** Every PARENT account with its children's names (two statements however many). */
 export async function parentsWithChildren(db: DbOrTx) {
   const parents = await db

@@ -26,6 +26,7 @@ import { z } from '../../common/zod.ts';
 import { rebuildStudentCalendar } from '../calendars/service.ts';
 import { notFound } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
+import { queryNamesAny } from '../http/paging.ts';
 import { declareRoutes } from '../http/route.ts';
 import { createService, subscribeMany, unsubscribe } from '../services/service.ts';
 import { rebuildStudentTopicStats } from '../stats/service.ts';
@@ -40,6 +41,7 @@ import {
   allParents,
   auditContext,
   auditEntries,
+  everyUserCard,
   linkChildren,
   unlinkChild,
   userCards,
@@ -64,17 +66,24 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async () => auditEntries(database.db, config.timeZone),
   );
 
-  /** The console's user cards: `?q=` searches usernames and emails; paged (`page`, `size`, `sort`). */
+  /**
+   * The console's user cards: `?q=` searches usernames and emails; paged (`page`, `size`, `sort`).
+   * With none of those four, every card by id as an array: the original console's call, which maps
+   * the answer as a list (`everyUserCard` says why unpaged is acceptable here).
+   */
   route.get(
     '/users',
     access.admin,
     {
       query: UserSearchQuery,
       page: userSortable,
-      response: pageOf(UserCard),
-      summary: "The console's user cards, searched and paged",
+      response: z.union([pageOf(UserCard), z.array(UserCard)]),
+      summary: "The console's user cards, searched and paged; every card by id without q, page, size or sort",
     },
-    async (request) => userCards(database.db, request.query.q ?? null, request.page),
+    async (request) =>
+      queryNamesAny(request.url, ['q', 'page', 'size', 'sort'])
+        ? userCards(database.db, request.query.q ?? null, request.page)
+        : everyUserCard(database.db),
   );
 
   /** Every parent with their children's names (a static path: never taken for `users/{name}`). */

@@ -6,7 +6,7 @@ import {
   type UserCard,
 } from '../../common/contracts/admin.ts';
 import type { Page, PageRequest } from '../../common/contracts/paging.ts';
-import { toPage } from '../../common/contracts/paging.ts';
+import { MAX_PAGE_SIZE, toPage } from '../../common/contracts/paging.ts';
 import type { AuditEntry } from '../../common/contracts/responses.ts';
 import type { UserResponse } from '../../common/contracts/users.ts';
 import { formatDateTime } from '../../common/dates.ts';
@@ -33,6 +33,7 @@ import {
   lockUsersByNamesShared,
   parentsWithChildren,
   updateAccount,
+  usersById,
   usersPage,
 } from './queries.ts';
 
@@ -62,22 +63,32 @@ export async function auditEntries(db: Db, timeZone: string): Promise<AuditEntry
 /** `GET users`: one page of user cards, optionally only names or emails containing `search` (three statements). */
 export async function userCards(db: Db, search: string | null, page: PageRequest): Promise<Page<UserCard>> {
   const { rows, total } = await usersPage(db, search || null, page);
+  return toPage(await toUserCards(db, rows), page, total);
+}
+
+/**
+ * `GET users` with no paging parameters, as the original console asks: every user card by id, as
+ * an array (two statements). Unpaged is acceptable because only an administrator may ask and one
+ * tutor's school has tens of accounts; still, it never answers more than one page may hold
+ * (`MAX_PAGE_SIZE`), so the answer stays bounded however many accounts there are.
+ */
+export async function everyUserCard(db: Db): Promise<UserCard[]> {
+  return toUserCards(db, await usersById(db, MAX_PAGE_SIZE));
+}
+
+async function toUserCards(db: Db, rows: readonly UserRow[]): Promise<UserCard[]> {
   const services = await serviceNamesOf(
     db,
     rows.map((r) => r.id),
   );
-  return toPage(
-    rows.map((user) => ({
-      id: user.id,
-      email: user.email,
-      username: user.username,
-      role: rolesToText(user.roles),
-      imageURL: user.imageUrl ?? DEFAULT_AVATAR_URL,
-      services: services.get(user.id) ?? [],
-    })),
-    page,
-    total,
-  );
+  return rows.map((user) => ({
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    role: rolesToText(user.roles),
+    imageURL: user.imageUrl ?? DEFAULT_AVATAR_URL,
+    services: services.get(user.id) ?? [],
+  }));
 }
 
 const sameSet = (a: readonly Role[], b: readonly Role[]) =>

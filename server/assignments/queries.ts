@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { SortOrder } from '../../common/contracts/paging.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { assignments, questions } from '../db/schema.ts';
@@ -77,8 +77,9 @@ export async function countPending(db: DbOrTx, studentId: number): Promise<numbe
 }
 
 /**
- * Pending question ids in the order the tutoring page lists them for `sort` (default: due date,
- * then id), optionally one due day.
+ * Pending question ids in the order the tutoring page lists them for `sort`, optionally one due
+ * day. Without a sort, by question id: the original client sends none here and pairs box n with
+ * the nth question of its `sort=id,asc` page.
  */
 export async function pendingQuestionIds(
   db: DbOrTx,
@@ -95,6 +96,6 @@ export async function pendingQuestionIds(
         ? and(eq(assignments.studentId, studentId), eq(assignments.dueDay, day))
         : eq(assignments.studentId, studentId),
     )
-    .orderBy(...pendingOrder(sort));
+    .orderBy(...(sort.length > 0 ? pendingOrder(sort) : [asc(questions.id)]));
   return rows.map((r) => r.questionId);
 }

@@ -38,7 +38,8 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * Pending question ids in the order `questions/student/{name}` pages them for the same `sort`
-   * (a client pairs the two: box n is the nth question); `?date=YYYY-MM-DD` keeps those due that day.
+   * (a client pairs the two: box n is the nth question), by id without one (the original client's
+   * pairing with its `sort=id,asc` page); `?date=YYYY-MM-DD` keeps those due that day.
    */
   route.get(
     '/assignments/ids/:name',

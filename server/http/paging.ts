@@ -30,6 +30,17 @@ export function parsePage(query: unknown, sortable: Sortable): PageRequest {
 }
 
 /**
+ * Whether a request's query string names any of `names`, with or without a value: what tells the
+ * original client's unpaged calls (no paging parameters at all) from a paged one.
+ */
+export function queryNamesAny(url: string, names: readonly string[]): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return false;
+  const sent = new URLSearchParams(url.slice(at + 1));
+  return names.some((name) => sent.has(name));
+}
+
+/**
  * The part of a prepared query's name that its ORDER BY depends on: `''` for the route's default,
  * `field.dir[,field.dir]` for one or two orders, null (not worth a named statement) past that.
  */

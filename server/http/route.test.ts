@@ -504,7 +504,7 @@ describe('query parsing', () => {
     seen.length = 0;
     for (const tag of ['a', 'b']) {
       const response = await t.request({ method: 'GET', url: `/api/v1/page-only/${tag}` });
-      expect(response.json()).toEqual({ query: {}, page: { page: 0, size: 5, sort: [] } });
+      expect(response.json()).toEqual({ query: {}, page: { page: 0, size: 20, sort: [] } });
     }
     expect(seen[1]!.page).toBe(seen[0]!.page);
     // Plain objects and arrays are frozen, a value of a class (a Date) is left as it is.

@@ -52,7 +52,13 @@ describe('POST /api/v1/questions', () => {
     expect(question.targetDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
     expect(question).not.toHaveProperty('answer');
     expect(question).not.toHaveProperty('explanation');
-    expect(page).toMatchObject({ size: 5, number: 0, first: true, pageable: { pageNumber: 0, pageSize: 5 } });
+    // No size sent: the original server's default of 20.
+    expect(page).toMatchObject({
+      size: 20,
+      number: 0,
+      first: true,
+      pageable: { pageNumber: 0, pageSize: 20 },
+    });
   });
 
   it.each([
@@ -447,7 +453,7 @@ describe('assignments and reading lists', () => {
     for (let i = 0; i < 7; i++)
       ids.push(await createQuestion(t, teacher, { students: [name], targetDate: dueIn(t, 10 + 2 * i) }));
     const first = (
-      await call(t, student, 'GET', `/api/v1/questions/student/${name}`)
+      await call(t, student, 'GET', `/api/v1/questions/student/${name}?size=5`)
     ).json() as Page<QuestionStudent>;
     expect(first).toMatchObject({ totalElements: 7, totalPages: 2, numberOfElements: 5, last: false });
     const second = (

@@ -97,7 +97,7 @@ export function earlyRequestsFor(path: string, search: string): EarlyRequest[] {
         `${api}questions/student/${name}?page=${page}&size=${size}&sort=targetDate%2Casc${date}`,
         ['pending', key, page, size, day],
       ],
-      [`${api}assignments/ids/${name}${date && `?${date.slice(1)}`}`, ['pending-ids', key, day]],
+      [`${api}assignments/ids/${name}?sort=targetDate%2Casc${date}`, ['pending-ids', key, day]],
       // The student's saved answers (useDrafts): asked in the first render's commit, they were still on
       // their way when the page painted.
       [`${api}drafts/${name}`, ['drafts', key]],

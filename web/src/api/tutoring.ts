@@ -28,8 +28,11 @@ export const tutoringApi = {
         date: date ?? undefined,
       },
     }),
+  // The same order as pendingQuestions sends: without a sort the server answers them by id.
   pendingIds: (name: string, date?: string | null) =>
-    apiJson<number[]>(named('assignments/ids', name), { query: { date: date ?? undefined } }),
+    apiJson<number[]>(named('assignments/ids', name), {
+      query: { sort: 'targetDate,asc', date: date ?? undefined },
+    }),
   drafts: (name: string) => apiJson<DraftsResponse>(named('drafts', name)),
   patchDrafts: (name: string, changes: Record<string, { answer: string; version: number }>) =>
     apiJson<DraftsPatchResponse>(named('drafts', name), { method: 'PATCH', body: { changes } }),
