@@ -222,7 +222,7 @@ test('modifying the answer re-marks the earlier submission, and the teacher page
   await expect(page).toHaveURL(/title=Target/);
   await page.getByRole('button', { name: 'Modify' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'Modified 1 question; 1 marks changed.' }),
+    page.getByRole('status').filter({ hasText: 'Modified 1 question; 1 mark changed.' }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Marks changed' })).toContainText(`${second}, question`);
   await expect(page.getByRole('region', { name: 'Marks changed' })).toContainText('correct → wrong');
