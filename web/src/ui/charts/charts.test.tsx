@@ -79,7 +79,7 @@ describe('chart components', () => {
     const canvas = within(figure).getByRole('img', { name: 'Latest day: the numbers follow' });
     expect(canvas.dataset.chart).toBe('pie');
     const table = within(figure).getByRole('table', { name: 'Latest day' });
-    expect(table.className).toBe('visually-hidden');
+    expect(table.parentElement?.className).toBe('visually-hidden');
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);

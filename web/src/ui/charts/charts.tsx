@@ -81,10 +81,13 @@ function CanvasChart<T extends ChartType>({
       <div className={wide ? styles.wide : styles.square}>
         <canvas ref={canvas} data-chart={kind} role="img" aria-label={`${title}: the numbers follow`} />
       </div>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        {table}
-      </table>
+      {/* The box, not the table, is hidden: a table is never narrower than its cells. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          {table}
+        </table>
+      </div>
     </figure>
   );
 }
