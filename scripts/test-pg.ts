@@ -1,6 +1,7 @@
 // Runs the server suite against a real PostgreSQL. Each test file gets its own database,
 // copied from a freshly migrated template (see server/test/global-setup.ts).
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import pg from 'pg';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -17,7 +18,25 @@ try {
   await probe.end().catch(() => {});
 }
 
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+/**
+ * The server project's test files whose outcome can depend on the database: those that open the
+ * test database (through a module of server/test/) or read TEST_DATABASE_URL themselves. The rest
+ * (pure functions, texts, the embedded database's own process tests) run the same on both and
+ * already ran in npm test.
+ */
+function filesUsingTheDatabase(): string[] {
+  return fs
+    .globSync('{server,common,bench,scripts}/**/*.test.ts')
+    .filter((file) =>
+      /TEST_DATABASE_URL|from '(\.\.?\/)*(server\/)?test\//.test(fs.readFileSync(file, 'utf8')),
+    )
+    .sort();
+}
+
+// Files named on the command line replace the choice; options pass through to Vitest.
+const args = process.argv.slice(2);
+const files = args.some((arg) => !arg.startsWith('-')) ? [] : filesUsingTheDatabase();
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...files, ...args], {
   stdio: 'inherit',
   // More random sequences for the property tests here than on the embedded database (npm test); the
   // fuzz test sets its own 10,000 requests on PostgreSQL and refuses fewer.
