@@ -22,6 +22,7 @@ import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
 import { imageRoutes } from './images/routes.ts';
+import { setMailConfigured } from './mail/service.ts';
 import { markingRoutes } from './marking/routes.ts';
 import { mathRoutes } from './math/routes.ts';
 import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   guardConnections(app, http, deps.config.trustProxy);
+  setMailConfigured(deps.config.mail !== null);
   app.decorate('deps', deps);
   // Hooks that never wait take a callback rather than being async: no promise per request (the
   // read's allocations, docs/performance.md "Allocation per read").

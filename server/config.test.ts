@@ -151,4 +151,85 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
   });
+
+  describe('mail', () => {
+    const FROM = 'Tutorfolio <noreply@tutor.example.com>';
+    it('sends nothing without SMTP_URL', () => {
+      expect(loadConfig({}).mail).toBeNull();
+      expect(loadConfig({ MAIL_FROM: FROM }).mail).toBeNull();
+    });
+
+    it('reads smtp:// (STARTTLS required off this machine), smtps://, user and password decoded', () => {
+      expect(
+        loadConfig({ SMTP_URL: 'smtp://tutor%40example.com:p%3Ass@mail.example.com:587', MAIL_FROM: FROM })
+          .mail,
+      ).toEqual({
+        host: 'mail.example.com',
+        port: 587,
+        secure: false,
+        requireTls: true,
+        user: 'tutor@example.com',
+        password: 'p:ss',
+        from: FROM,
+        domain: 'tutor.example.com',
+      });
+      expect(
+        loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com', MAIL_FROM: 'a@B.example.com' }).mail,
+      ).toMatchObject({
+        port: 465,
+        secure: true,
+        requireTls: false,
+        domain: 'b.example.com',
+      });
+      expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: FROM }).mail).toMatchObject({
+        port: 2525,
+        requireTls: false,
+        user: null,
+        password: null,
+      });
+    });
+
+    it.each([
+      [
+        { SMTP_URL: 'http://mail.example.com' },
+        /^Invalid setting SMTP_URL="http:\/\/mail.example.com": must start with smtp:\/\/ or smtps:\/\//,
+      ],
+      [
+        { SMTP_URL: 'mail.example.com:587' },
+        /^Invalid setting SMTP_URL="mail.example.com:587": must start with smtp/,
+      ],
+      [{ SMTP_URL: 'not a url' }, /^Invalid setting SMTP_URL="not a url": must be a URL/],
+      [{ SMTP_URL: 'smtp://u@mail.example.com' }, /names a user without a password/],
+      [{ SMTP_URL: 'smtp://u:p@mail.example.com/x?pool=true' }, /no path or query/],
+      [{ SMTP_URL: 'smtp://u:%zz@mail.example.com' }, /malformed %-escape/],
+      [{ SMTP_URL: 'smtp://u:p@mail.example.com:99999' }, /^Invalid setting SMTP_URL=/],
+      [{ SMTP_URL: 'smtp://mail.example.com' }, /^Invalid setting SMTP_URL: set MAIL_FROM as well/],
+      [
+        { SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'noreply' },
+        /^Invalid setting MAIL_FROM="noreply": must be an address/,
+      ],
+      [
+        { SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'A <b@example.com> c' },
+        /^Invalid setting MAIL_FROM=/,
+      ],
+      [
+        { SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'A\r\nBcc: x@example.com <b@example.com>' },
+        /^Invalid setting MAIL_FROM=/,
+      ],
+    ])('stops on %j with one line naming the setting', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect((error as Error).message).not.toMatch(/\n|\r/);
+      }
+    });
+
+    it('never prints the password of a bad SMTP_URL', () => {
+      expect(() => loadConfig({ SMTP_URL: 'smtp://user:s3cret@mail.example.com/path' })).toThrow(
+        'Invalid setting SMTP_URL="smtp://user:***@mail.example.com/path": must be only smtp://user:password@host:port (no path or query).',
+      );
+    });
+  });
 });

@@ -49,6 +49,24 @@ export type Config = {
   imagesDir: string;
   /** Sign-in providers with settings; a provider missing here has no button and no routes. */
   oauth: Partial<Record<OAuthProvider, OAuthProviderSettings>>;
+  /** Where mail goes (SMTP_URL, MAIL_FROM); null: mail waits in the outbox, unsent. */
+  mail: MailSettings | null;
+};
+
+/** The mail service the outbox's worker sends through (server/mail/transport.ts). */
+export type MailSettings = {
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte (port 465). */
+  secure: boolean;
+  /** smtp:// to another machine: STARTTLS is required, so a man in the middle cannot strip it. */
+  requireTls: boolean;
+  user: string | null;
+  password: string | null;
+  /** The From header as written (`Tutorfolio <noreply@example.com>` or an address). */
+  from: string;
+  /** Its address's domain, the right side of our Message-IDs. */
+  domain: string;
 };
 
 /** Time-outs (milliseconds) and the connection cap of the HTTP server. */
@@ -251,6 +269,70 @@ function readOAuth(env: Record<string, string | undefined>): Config['oauth'] {
   return oauth;
 }
 
+/** `SMTP_URL` with its password hidden, for a message that names the setting. */
+function withoutPassword(raw: string): string {
+  return raw.replace(/^([a-z]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
+}
+
+const mailAddress = z.email();
+/** `Name <address>` or an address; the name without quotes, angle brackets or line breaks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const MAIL_FROM_PATTERN = /^(?:([^"<>\r\n\u0000-\u001f]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/;
+
+function readMail(env: Record<string, string | undefined>): MailSettings | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  const bad = (reason: string): never => {
+    throw new ConfigError(`Invalid setting SMTP_URL=${JSON.stringify(withoutPassword(raw))}: ${reason}.`);
+  };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return bad('must be a URL such as smtp://user:password@mail.example.com:587 or smtps://…:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') bad('must start with smtp:// or smtps://');
+  if (!url.hostname) bad('names no host');
+  if ((url.pathname && url.pathname !== '/') || url.search || url.hash)
+    bad('must be only smtp://user:password@host:port (no path or query)');
+  if (url.username && !url.password) bad('names a user without a password (write user:password@)');
+  if (url.password && !url.username) bad('has a password without a user');
+  const decoded = (part: string): string | null => {
+    if (!part) return null;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return bad('has a malformed %-escape in its user or password');
+    }
+  };
+  const user = decoded(url.username);
+  const password = decoded(url.password);
+  const secure = url.protocol === 'smtps:';
+  const host = url.hostname;
+  const from = env.MAIL_FROM?.trim();
+  if (!from)
+    throw new ConfigError(
+      'Invalid setting SMTP_URL: set MAIL_FROM as well (the sender, e.g. Tutorfolio <noreply@example.com>).',
+    );
+  const match = MAIL_FROM_PATTERN.exec(from);
+  const fromAddress = match?.[2] ?? match?.[3] ?? '';
+  if (!match || !mailAddress.safeParse(fromAddress).success) {
+    throw new ConfigError(
+      `Invalid setting MAIL_FROM=${JSON.stringify(from)}: must be an address, or a name and an address such as Tutorfolio <noreply@example.com>.`,
+    );
+  }
+  return {
+    host,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTls: !secure && !LOOPBACK_HOSTS.has(host),
+    user,
+    password,
+    from,
+    domain: fromAddress.slice(fromAddress.lastIndexOf('@') + 1).toLowerCase(),
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const read = <K extends SettingName>(name: K): z.output<(typeof settings)[K]> => {
     const raw = env[name];
@@ -307,5 +389,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(read('WEB_DIST_DIR')),
     imagesDir: path.resolve(read('IMAGES_DIR') ?? path.join(read('DATA_DIR'), 'images')),
     oauth: readOAuth(env),
+    mail: readMail(env),
   };
 }

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -543,5 +544,48 @@ export const reviewSettings = pgTable(
   },
   (t) => [
     uniqueIndex('review_settings_student_topic_unique').on(t.studentId, sql`coalesce(${t.topicId}, 0)`),
+  ],
+);
+
+// ---- mail ----
+
+/**
+ * Mail waiting to be sent, written in the transaction of the change it tells of and sent later by
+ * the worker (server/mail/worker.ts; docs/architecture.md, "Mail"). A sent row keeps no body: a
+ * reset link in it would outlive its use.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** One of MAIL_KINDS (server/mail/service.ts). */
+    kind: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text().notNull(),
+    /** Extra headers by name (checked when enqueued: no line breaks, none of ours). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The database's clock, as every time of this table: the worker compares them with it. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the worker may try it next: its creation, then later after each failure. */
+    dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Failed tries; the latest one's time and reason (kept after a later success, for the admin). */
+    failures: integer().notNull().default(0),
+    failedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Given up on: still unsent when it was too old to be worth sending. */
+    abandonedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.sentAt} is null and ${t.abandonedAt} is null`),
+    check(
+      'mail_outbox_kind_check',
+      sql`${t.kind} in ('password-reset', 'student-digest', 'parent-weekly', 'teacher-marking')`,
+    ),
   ],
 );
