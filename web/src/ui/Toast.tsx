@@ -65,17 +65,6 @@ function forgetFlash(): void {
   window.history.replaceState(rest, '');
 }
 
-/** True while the tab is hidden: a toast waits for the user to come back. */
-function useTabHidden(): boolean {
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => {
-    const update = () => setHidden(document.visibilityState === 'hidden');
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
-  return hidden;
-}
-
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { layoutTexts } = useTexts('messages');
   // The flash is read after the first render, which must match the page's HTML where the server
@@ -89,7 +78,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const tabHidden = useTabHidden();
+  // While the tab is hidden a toast waits for the user to come back.
+  const [tabHidden, setTabHidden] = useState(false);
   const paused = hovered || focused || tabHidden;
 
   const showToast = useCallback((text: string, tone: ToastTone = 'error', key?: string) => {
@@ -114,10 +104,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (newest !== undefined && box) setSpot(leastCovering(box.offsetWidth, box.offsetHeight, box));
   }, [newest]);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && dismissToast();
+    const onTab = () => setTabHidden(document.visibilityState === 'hidden');
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setToasts([]);
+    document.addEventListener('visibilitychange', onTab);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [dismissToast]);
+    return () => {
+      document.removeEventListener('visibilitychange', onTab);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
 
   // Nothing left to hover or focus: a new toast must not inherit a pause.
   useEffect(() => {
