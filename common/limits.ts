@@ -11,6 +11,17 @@ export const limits = {
   chunkLoadTimeoutMs: 120_000,
   /** A toast (success or error message) dismisses itself after this long, paused while hovered or focused. */
   toastDurationMs: 4_000,
+  /** The longest provider registration code. */
+  oauthTokenMax: 200,
+  /** Profile pictures: the largest upload (413 past it). */
+  pictureMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+/**
+ * Limits only the server applies: apart from `limits`, which every page's first load carries, so
+ * no page downloads them.
+ */
+export const serverLimits = {
   /**
    * Sign-in throttling (server/users/throttle.ts): failures allowed before delays start, per
    * (account, address) pair and per address; then each further attempt waits 15 s, 30 s, 1 min, …
@@ -30,16 +41,25 @@ export const limits = {
   /** Sessions: sliding idle expiry with an absolute cap. */
   sessionIdleDays: 7,
   sessionAbsoluteDays: 30,
-  /** Provider sign-in: how long the state cookie and the registration code live, and the code's length. */
+  /** Provider sign-in: how long the state cookie and the registration code live. */
   oauthFlowMinutes: 10,
   oauthPendingMinutes: 5,
-  oauthTokenMax: 200,
   /** Default JSON body cap (bytes). */
   jsonBodyLimitBytes: 1024 * 1024,
-  /** Profile pictures: the largest upload (413 past it), the most pixels decoded, the stored square's side. */
-  pictureMaxBytes: 5 * 1024 * 1024,
+  /** Profile pictures: the most pixels decoded, the stored square's side. */
   pictureMaxPixels: 40_000_000,
   avatarSidePx: 256,
+  /**
+   * A stopwatch pause or reset may report at most this much more than the server measured since the
+   * run last started (the start's request travelled after the visitor's click), in hundredths of a second.
+   */
+  stopwatchLatencyAllowance: 500,
+  /** Stopwatch records per address per hour from visitors who are not signed in. */
+  stopwatchWritesPerAddressPerHour: 240,
+  /** Wall posts per address per hour (anyone). */
+  wallPostsPerAddressPerHour: 5,
+  /** The audit entries `GET audit` answers: the latest ones. */
+  auditLatest: 50,
 } as const;
 
 /**
@@ -48,11 +68,9 @@ export const limits = {
  */
 export const MAX_ID = 2_147_483_647;
 
-/** Layout constants (docs/product.md, "Limits"). */
+/** Layout constants (docs/product.md, "Limits"); the stylesheets hold the 480 px phone width and 68 px top padding. */
 export const layout = {
   headerHideThresholdPx: 50,
-  mobileBreakpointPx: 480,
-  contentTopPaddingPx: 68,
 } as const;
 
 /** Limits of a question and its answers, checked by the server's schemas and the upload forms. */
@@ -119,18 +137,9 @@ export const portfolioLimits = {
   stopwatchElapsedMax: 30 * 24 * 3600 * 100,
   /** The history's page size. */
   stopwatchPageSize: 10,
-  /**
-   * A pause or reset may report at most this much more than the server measured since the run last
-   * started (the start's request travelled after the visitor's click), in hundredths of a second.
-   */
-  stopwatchLatencyAllowance: 500,
-  /** Stopwatch records per address per hour from visitors who are not signed in. */
-  stopwatchWritesPerAddressPerHour: 240,
   /** A wall message and its author's name. */
   wallMessageMax: 280,
   wallAuthorMax: 40,
-  /** Wall posts per address per hour (anyone). */
-  wallPostsPerAddressPerHour: 5,
 } as const;
 
 /** The admin console's limits, checked by the server's schemas and the console's inputs. */
@@ -140,8 +149,6 @@ export const adminLimits = {
   subscriptionPairsMax: 1000,
   /** Students linked to a parent in one `POST users/children/{parent}`. */
   childrenPerRequestMax: 100,
-  /** The audit entries `GET audit` answers: the latest ones. */
-  auditLatest: 50,
   /** The users search text. */
   userSearchMax: 100,
 } as const;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { limits, portfolioLimits } from '../common/limits.ts';
+import { serverLimits } from '../common/limits.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../common/oauth.ts';
 import { z } from '../common/zod.ts';
 
@@ -162,14 +162,12 @@ const settings = {
     .int('must be a number of bytes between 1024 and 104857600')
     .min(1024, 'must be a number of bytes between 1024 and 104857600')
     .max(100 * 1024 * 1024, 'must be a number of bytes between 1024 and 104857600')
-    .default(limits.jsonBodyLimitBytes),
-  SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(limits.signUpsPerAddressPerHour),
+    .default(serverLimits.jsonBodyLimitBytes),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(serverLimits.signUpsPerAddressPerHour),
   STOPWATCH_WRITES_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(
-    portfolioLimits.stopwatchWritesPerAddressPerHour,
+    serverLimits.stopwatchWritesPerAddressPerHour,
   ),
-  WALL_POSTS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(
-    portfolioLimits.wallPostsPerAddressPerHour,
-  ),
+  WALL_POSTS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(serverLimits.wallPostsPerAddressPerHour),
   REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(15_000),
   HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
   IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),

@@ -1,15 +1,10 @@
-import {
-  type AdminUserUpdate,
-  type AuditAction,
-  adminLimits,
-  type ParentResponse,
-  type UserCard,
-} from '../../common/contracts/admin.ts';
+import type { AdminUserUpdate, AuditAction, ParentResponse, UserCard } from '../../common/contracts/admin.ts';
 import type { Page, PageRequest } from '../../common/contracts/paging.ts';
 import { MAX_PAGE_SIZE, toPage } from '../../common/contracts/paging.ts';
 import type { AuditEntry } from '../../common/contracts/responses.ts';
 import type { UserResponse } from '../../common/contracts/users.ts';
 import { formatDateTime } from '../../common/dates.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { adminMessages, apiMessages, profileMessages } from '../../common/messages.ts';
 import { type Role, rolesToText } from '../../common/roles.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
@@ -49,7 +44,7 @@ export { userSortable } from './queries.ts';
 
 /** `GET audit`: the latest administrator writes, newest first. */
 export async function auditEntries(db: Db, timeZone: string): Promise<AuditEntry[]> {
-  const rows = await latestAudit(db, adminLimits.auditLatest);
+  const rows = await latestAudit(db, serverLimits.auditLatest);
   return rows.map((row) => ({
     id: row.id,
     at: formatDateTime(row.at, timeZone),

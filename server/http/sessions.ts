@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { limits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { SessionCache } from '../sessions/cache.ts';
 import { DEVICE_COOKIE, issueDeviceCookie } from '../sessions/devices.ts';
 import type { NewSession, SessionRow } from '../sessions/service.ts';
@@ -80,7 +80,7 @@ export function setSessionCookie(
 
 /** Sent only with password sign-ins, the one request that reads it. */
 const DEVICE_COOKIE_PATH = '/api/v1/users/login';
-const DEVICE_SECONDS = limits.deviceCookieDays * 24 * 3600;
+const DEVICE_SECONDS = serverLimits.deviceCookieDays * 24 * 3600;
 
 /**
  * Signs a user in on this response: ends the session the browser held before (if any), starts a new

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AVATAR_URL_PREFIX, DEFAULT_AVATAR_URL } from '../../common/avatars.ts';
-import { limits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { profileMessages } from '../../common/messages.ts';
 import { badRequest } from '../errors.ts';
 import type { KnownText } from '../i18n/texts.ts';
@@ -36,7 +36,7 @@ const pictureWork = new WorkLimiter({
   busyMessage: profileMessages.picturesBusy,
 });
 
-const DECODE = { failOn: 'warning', limitInputPixels: limits.pictureMaxPixels } as const;
+const DECODE = { failOn: 'warning', limitInputPixels: serverLimits.pictureMaxPixels } as const;
 
 /**
  * An uploaded file made into a stored avatar: accepted only as a complete PNG, JPEG, WebP or GIF
@@ -55,13 +55,13 @@ export async function makeAvatar(input: Buffer): Promise<Buffer> {
       .catch(() => null);
     if (!metadata || metadata.format !== inspection.format)
       throw badRequest(profileMessages.pictureUnreadable);
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.pictureMaxPixels) {
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > serverLimits.pictureMaxPixels) {
       throw badRequest(profileMessages.pictureTooManyPixels);
     }
     try {
       return await sharp(input, DECODE)
         .autoOrient()
-        .resize(limits.avatarSidePx, limits.avatarSidePx, { fit: 'cover' })
+        .resize(serverLimits.avatarSidePx, serverLimits.avatarSidePx, { fit: 'cover' })
         .webp({ quality: 82 })
         .toBuffer();
     } catch (error) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PictureResponse } from '../../common/contracts/users.ts';
-import { limits } from '../../common/limits.ts';
+import { limits, serverLimits } from '../../common/limits.ts';
 import { profileMessages } from '../../common/messages.ts';
 import { users } from '../db/schema.ts';
 import { multipartBody, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
@@ -169,8 +169,8 @@ describe('PATCH /api/v1/users/image', () => {
       const stored = await sharp(served.rawPayload).metadata();
       expect(stored).toMatchObject({
         format: 'webp',
-        width: limits.avatarSidePx,
-        height: limits.avatarSidePx,
+        width: serverLimits.avatarSidePx,
+        height: serverLimits.avatarSidePx,
       });
       expect(stored.exif).toBeUndefined();
       expect(served.rawPayload.includes('Private Person')).toBe(false);
@@ -194,7 +194,7 @@ describe('PATCH /api/v1/users/image', () => {
     const served = await t.request({ method: 'GET', url: (response.json() as PictureResponse).imageURL });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({
       format: 'webp',
-      width: limits.avatarSidePx,
+      width: serverLimits.avatarSidePx,
     });
   });
 

@@ -1,4 +1,4 @@
-import { limits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../../common/oauth.ts';
 import { safeReturnPath } from '../../common/returnPath.ts';
 import { z } from '../../common/zod.ts';
@@ -20,7 +20,7 @@ export type Flow = {
 };
 
 export const FLOW_COOKIE = 'tf_oauth_flow';
-export const FLOW_MS = limits.oauthFlowMinutes * 60 * 1000;
+export const FLOW_MS = serverLimits.oauthFlowMinutes * 60 * 1000;
 
 const secret = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
 const FlowShape = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { OAuthRegisterRequest } from '../../common/contracts/oauth.ts';
-import { limits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { apiMessages, oauthTexts } from '../../common/messages.ts';
 import {
   isOAuthProvider,
@@ -28,7 +28,7 @@ export const CALLBACK_PATH = '/login/oauth2/code';
 /** Binds a pending registration or link to the browser that went through the provider. */
 export const BINDING_COOKIE = 'tf_oauth_pending';
 const BINDING_PATH = '/api/v1/users';
-const PENDING_SECONDS = limits.oauthPendingMinutes * 60;
+const PENDING_SECONDS = serverLimits.oauthPendingMinutes * 60;
 const TEXT = 'text/plain; charset=utf-8';
 
 /** The providers this server has settings for, in button order. */

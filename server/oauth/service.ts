@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { limits } from '../../common/limits.ts';
+import { limits, serverLimits } from '../../common/limits.ts';
 import { apiMessages } from '../../common/messages.ts';
 import type { OAuthProvider } from '../../common/oauth.ts';
 import { isSingleScript } from '../../common/scripts.ts';
@@ -17,7 +17,7 @@ import {
   takePendingRegistration,
 } from './queries.ts';
 
-const PENDING_MS = limits.oauthPendingMinutes * 60 * 1000;
+const PENDING_MS = serverLimits.oauthPendingMinutes * 60 * 1000;
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');

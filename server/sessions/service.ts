@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { limits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import type { Db } from '../db/open.ts';
 import type { SessionCache } from './cache.ts';
 import {
@@ -12,8 +12,8 @@ import {
 } from './queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const IDLE_MS = limits.sessionIdleDays * DAY_MS;
-const ABSOLUTE_MS = limits.sessionAbsoluteDays * DAY_MS;
+const IDLE_MS = serverLimits.sessionIdleDays * DAY_MS;
+const ABSOLUTE_MS = serverLimits.sessionAbsoluteDays * DAY_MS;
 /** A used session is written back at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 

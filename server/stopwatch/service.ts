@@ -1,7 +1,7 @@
 import { type Page, type PageRequest, toPage } from '../../common/contracts/paging.ts';
 import type { StopwatchRecordRequest } from '../../common/contracts/portfolio.ts';
 import { formatDateTime, type WallClock, wallClock } from '../../common/dates.ts';
-import { portfolioLimits } from '../../common/limits.ts';
+import { portfolioLimits, serverLimits } from '../../common/limits.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
 import { agoBetween, formatElapsedSeconds, type StopwatchRecord } from '../../common/portfolio/stopwatch.ts';
 import type { Db } from '../db/open.ts';
@@ -66,7 +66,7 @@ export async function recordStopwatch(
 function boundedElapsed(reported: number, last: StopwatchRow, now: Date): number {
   const measured = last.elapsed + Math.floor((now.getTime() - last.recordedAt.getTime()) / 10);
   const ceiling = Math.min(
-    measured + portfolioLimits.stopwatchLatencyAllowance,
+    measured + serverLimits.stopwatchLatencyAllowance,
     portfolioLimits.stopwatchElapsedMax,
   );
   return Math.min(Math.max(reported, last.elapsed), ceiling);

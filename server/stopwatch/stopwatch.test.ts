@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../common/contracts/paging.ts';
-import { portfolioLimits } from '../../common/limits.ts';
+import { portfolioLimits, serverLimits } from '../../common/limits.ts';
 import { portfolioApiMessages } from '../../common/messages.ts';
 import type { StopwatchRecord, StopwatchType } from '../../common/portfolio/stopwatch.ts';
 import { startTestApp, TEST_START, type TestApp } from '../test/harness.ts';
@@ -159,7 +159,7 @@ describe('stopwatch records', () => {
     t.clock.advance(5 * SECOND);
     // A reset while paused keeps the paused value.
     expect((await browser.event(run, 'd', 100_000)).statusCode).toBe(200);
-    const allowed = 1000 + portfolioLimits.stopwatchLatencyAllowance;
+    const allowed = 1000 + serverLimits.stopwatchLatencyAllowance;
     expect((await recordsOfRun(t.database.db, run)).map((r) => r.elapsed)).toEqual([
       0,
       allowed,

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { limits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import type { Db } from '../db/open.ts';
 import { AppError } from '../errors.ts';
 import type { ServerTexts } from '../i18n/texts.ts';
@@ -25,9 +25,9 @@ import {
  */
 
 const SECOND = 1000;
-const FIRST_DELAY_MS = limits.signInFirstDelaySeconds * SECOND;
-const MAX_DELAY_MS = limits.signInMaxDelaySeconds * SECOND;
-const FORGET_MS = limits.signInForgetHours * 3600 * SECOND;
+const FIRST_DELAY_MS = serverLimits.signInFirstDelaySeconds * SECOND;
+const MAX_DELAY_MS = serverLimits.signInMaxDelaySeconds * SECOND;
+const FORGET_MS = serverLimits.signInForgetHours * 3600 * SECOND;
 /** An attempt not ended within this time (the process died mid-check) stops counting as in flight. */
 const IN_FLIGHT_MS = 60 * SECOND;
 const HOUR_MS = 3600 * SECOND;
@@ -72,11 +72,11 @@ export type SignInSource = { email: string; ip: string; device: string | null };
 
 function signInRules({ email, ip, device }: SignInSource): Rule[] {
   // A trusted browser has its own allowance, and neither feeds nor obeys the pair's and address's.
-  if (device) return [{ key: `signin-device:${device}`, free: limits.signInDeviceFreeFailures }];
+  if (device) return [{ key: `signin-device:${device}`, free: serverLimits.signInDeviceFreeFailures }];
   const address = addressKey(ip);
   return [
-    { key: `signin:${email.toLowerCase()} ${address}`, free: limits.signInPairFreeFailures },
-    { key: `signin-address:${address}`, free: limits.signInAddressFreeFailures },
+    { key: `signin:${email.toLowerCase()} ${address}`, free: serverLimits.signInPairFreeFailures },
+    { key: `signin-address:${address}`, free: serverLimits.signInAddressFreeFailures },
   ];
 }
 

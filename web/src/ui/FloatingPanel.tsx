@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { useTexts } from '../i18n/texts.ts';
 import styles from './FloatingPanel.module.css';
+import { leastCovering } from './place.ts';
 
 /**
  * Where the screen ends for a floating panel: the window's bottom, or the top of a bar fixed along
@@ -19,36 +20,23 @@ function bottomLimit(): number {
   return Math.min(window.innerHeight, bar.getBoundingClientRect().top);
 }
 
-type Box = { left: number; top: number; right: number; bottom: number };
-const overlap = (a: Box, b: Box) =>
-  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
-  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-
 /**
- * Where a panel of this size first opens, so that it hides as little of the page as it can: the
- * first of the window's bottom-right, bottom-left and top-right corners that covers neither the
- * page's heading nor its first card, else the one that covers least of them.
+ * Where a panel of this size first opens, so that it hides as little of the page as it can: beside the
+ * content where the window has room, else along the window's edges, covering no control (never the
+ * focused one, which opened it) and neither the page's heading nor its first card if it can.
  */
-export function firstPlace(width: number, height: number): { x: number; y: number; clear: boolean } {
-  const margin = 16;
-  const bottom = Math.max(0, bottomLimit() - height - margin);
-  const right = Math.max(0, window.innerWidth - width - margin);
-  const spots = [
-    { x: right, y: bottom },
-    { x: margin, y: bottom },
-    { x: right, y: 80 },
-  ];
-  const kept = [document.querySelector('main h1'), document.querySelector('main article')]
-    .filter((el): el is Element => el !== null)
-    .map((el) => el.getBoundingClientRect());
-  const covered = (spot: { x: number; y: number }) =>
-    kept.reduce(
-      (sum, box) =>
-        sum + overlap(box, { left: spot.x, top: spot.y, right: spot.x + width, bottom: spot.y + height }),
-      0,
-    );
-  const best = spots.reduce((chosen, spot) => (covered(spot) < covered(chosen) ? spot : chosen));
-  return { ...best, clear: covered(best) === 0 };
+export function firstPlace(width: number, height: number, own: Element) {
+  const content = document.querySelector('main')?.getBoundingClientRect().right ?? innerWidth;
+  const spot = leastCovering(
+    width,
+    height,
+    own,
+    content + width + 16 <= innerWidth ? [{ x: content, y: 80 }] : [],
+    [document.querySelector('main h1'), document.querySelector('main article')],
+    64,
+    bottomLimit(),
+  );
+  return { ...spot, clear: spot.hidden === 0 };
 }
 
 /**
@@ -110,7 +98,7 @@ export function FloatingPanel({
   useLayoutEffect(() => {
     const box = panel.current;
     if (moved.current || !box) return setPosition((p) => clamp(p.x, p.y));
-    const spot = firstPlace(box.offsetWidth, box.offsetHeight);
+    const spot = firstPlace(box.offsetWidth, box.offsetHeight, box);
     if (!spot.clear && open && !toggled.current) return setOpen(false);
     setPosition(clamp(spot.x, spot.y));
   }, [open, ready]);

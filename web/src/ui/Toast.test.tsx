@@ -87,4 +87,47 @@ describe('Toast', () => {
     renderToasts();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it('goes with Escape, wherever focus is', () => {
+    renderToasts();
+    act(() => api.showToast('Title is missing.'));
+    act(() => api.showToast('Saved 3 questions.', 'success'));
+    act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('takes the place that hides no control, clear of the button just pressed', () => {
+    // jsdom lays nothing out: the pressed button spans the window's bottom 100 px, where a toast
+    // would otherwise go, and the toasts are 300 × 60 px.
+    const pressed = { left: 0, top: innerHeight - 100, right: innerWidth, bottom: innerHeight };
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const box = this.textContent === 'elsewhere' ? pressed : { left: 0, top: 0, right: 0, bottom: 0 };
+      return {
+        ...box,
+        x: box.left,
+        y: box.top,
+        width: box.right - box.left,
+        height: box.bottom - box.top,
+      } as DOMRect;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(300);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(60);
+    try {
+      renderToasts();
+      act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
+      act(() => api.showToast('Title is missing.'));
+      const region = screen.getByRole('region', { name: 'Notifications' });
+      const top = Number.parseFloat(region.style.top);
+      // The lowest place above the button, 16 px in from the right.
+      expect(top + 60).toBeLessThanOrEqual(pressed.top);
+      expect(top + 60).toBeGreaterThan(pressed.top - 8);
+      expect(Number.parseFloat(region.style.left)).toBe(innerWidth - 300 - 16);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

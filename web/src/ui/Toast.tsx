@@ -4,12 +4,14 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { limits } from '../../../common/limits.ts';
 import { useTexts } from '../i18n/texts.ts';
+import { leastCovering, type Spot } from './place.ts';
 import styles from './Toast.module.css';
 
 /**
@@ -18,7 +20,9 @@ import styles from './Toast.module.css';
  * announced by screen readers (errors as `alert`, others as `status`), dismisses itself after
  * 4,000 ms unless the pointer is over the toasts, focus is in them or the tab is hidden, and
  * survives the navigation that often follows it (a 401 sends the user to /login with the toast
- * still shown).
+ * still shown). Its close button or Escape dismisses it. A new toast takes the place along the
+ * window's edges that hides no control on screen (least of them if none is free), never the one
+ * just pressed.
  * Not sonner: see "UI kit" in docs/architecture.md.
  */
 export type ToastTone = 'success' | 'error' | 'info';
@@ -61,17 +65,6 @@ function forgetFlash(): void {
   window.history.replaceState(rest, '');
 }
 
-/** True while the tab is hidden: a toast waits for the user to come back. */
-function useTabHidden(): boolean {
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => {
-    const update = () => setHidden(document.visibilityState === 'hidden');
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
-  return hidden;
-}
-
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { layoutTexts } = useTexts('messages');
   // The flash is read after the first render, which must match the page's HTML where the server
@@ -85,7 +78,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const tabHidden = useTabHidden();
+  // While the tab is hidden a toast waits for the user to come back.
+  const [tabHidden, setTabHidden] = useState(false);
   const paused = hovered || focused || tabHidden;
 
   const showToast = useCallback((text: string, tone: ToastTone = 'error', key?: string) => {
@@ -101,6 +95,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const remove = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
 
+  const region = useRef<HTMLElement>(null);
+  const [spot, setSpot] = useState<Spot>();
+  const newest = toasts.at(-1)?.id;
+  // Placed before it is painted, once per new toast: a toast that moves while read is worse.
+  useLayoutEffect(() => {
+    const box = region.current;
+    if (newest !== undefined && box) setSpot(leastCovering(box.offsetWidth, box.offsetHeight, box));
+  }, [newest]);
+  useEffect(() => {
+    const onTab = () => setTabHidden(document.visibilityState === 'hidden');
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setToasts([]);
+    document.addEventListener('visibilitychange', onTab);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('visibilitychange', onTab);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
   // Nothing left to hover or focus: a new toast must not inherit a pause.
   useEffect(() => {
     if (toasts.length === 0) {
@@ -113,8 +126,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <section
+        ref={region}
         aria-label={layoutTexts.notifications}
         className={styles.region}
+        style={spot && { left: spot.x, top: spot.y }}
         onPointerEnter={() => setHovered(true)}
         onPointerLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}

@@ -47,18 +47,22 @@ export function TeacherPage() {
           <ul className={styles.list}>
             {students.map((name) => (
               <li key={name} className={styles.item}>
-                <span className={styles.name}>{name}</span>
-                <Link to={`/submission/${encodeURIComponent(name)}`}>{t.submissions}</Link>
-                <Link to={`/user/${encodeURIComponent(name)}`}>{t.dashboard}</Link>
-                <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={t.statsOf(name)}>
-                  {t.stats}
-                </Link>
-                <Link
-                  to={`/review-schedule/${encodeURIComponent(name)}`}
-                  aria-label={reviewTexts.scheduleLinkOf(name)}
-                >
-                  {reviewTexts.scheduleLink}
-                </Link>
+                <span className={styles.name} title={name}>
+                  {name}
+                </span>
+                <span className={styles.links}>
+                  <Link to={`/submission/${encodeURIComponent(name)}`}>{t.submissions}</Link>
+                  <Link to={`/user/${encodeURIComponent(name)}`}>{t.dashboard}</Link>
+                  <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={t.statsOf(name)}>
+                    {t.stats}
+                  </Link>
+                  <Link
+                    to={`/review-schedule/${encodeURIComponent(name)}`}
+                    aria-label={reviewTexts.scheduleLinkOf(name)}
+                  >
+                    {reviewTexts.scheduleLink}
+                  </Link>
+                </span>
                 <button type="button" onClick={() => remove(name)} aria-label={t.removeOf(name)}>
                   {t.remove}
                 </button>

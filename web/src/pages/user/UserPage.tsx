@@ -219,16 +219,20 @@ function PersonEntry({ name, picture }: { name: string; picture: string | null }
   return (
     <li className={styles.person}>
       <img className={styles.smallAvatar} src={picture ?? DEFAULT_AVATAR_URL} alt="" width={40} height={40} />
-      <span className={styles.personName}>{name}</span>
-      <PreloadLink to={`/user/${path}`} aria-label={dashboardTexts.dashboardOf(name)}>
-        {headerTexts.dashboard}
-      </PreloadLink>
-      <PreloadLink to={`/stats/${path}`} aria-label={dashboardTexts.statsOf(name)}>
-        {dashboardTexts.stats}
-      </PreloadLink>
-      <PreloadLink to={`/week/${path}`} aria-label={weekTexts.weekOf(name)}>
-        {weekTexts.weekLink}
-      </PreloadLink>
+      <span className={styles.personName} title={name}>
+        {name}
+      </span>
+      <span className={styles.personLinks}>
+        <PreloadLink to={`/user/${path}`} aria-label={dashboardTexts.dashboardOf(name)}>
+          {headerTexts.dashboard}
+        </PreloadLink>
+        <PreloadLink to={`/stats/${path}`} aria-label={dashboardTexts.statsOf(name)}>
+          {dashboardTexts.stats}
+        </PreloadLink>
+        <PreloadLink to={`/week/${path}`} aria-label={weekTexts.weekOf(name)}>
+          {weekTexts.weekLink}
+        </PreloadLink>
+      </span>
     </li>
   );
 }
