@@ -27,6 +27,14 @@ export const limits = {
   signInForgetHours: 24,
   /** Sign-ups per address per hour (a classroom behind one address signs up together). */
   signUpsPerAddressPerHour: 20,
+  /**
+   * Password reset: a link works once, for this long; requests per address and per email address per
+   * hour (PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, …_PER_ACCOUNT_…); a token longer than this is no token.
+   */
+  resetLinkMinutes: 60,
+  passwordResetsPerAddressPerHour: 10,
+  passwordResetsPerAccountPerHour: 3,
+  resetTokenMax: 100,
   /** Sessions: sliding idle expiry with an absolute cap. */
   sessionIdleDays: 7,
   sessionAbsoluteDays: 30,
