@@ -32,6 +32,7 @@ export const dashboardTexts = texts({
   selectFile: 'Select a File',
   /** Change password, in the Edit Profile dialog. */
   changePassword: 'Change password',
+  savePassword: 'Save the new password',
   newPassword: 'New password',
   repeatNewPassword: 'Repeat the new password',
   newPasswordHint: '8 to 128 characters. Your other signed-in browsers are signed out.',

@@ -25,6 +25,7 @@ export const dashboardTexts: Translation<typeof en.dashboardTexts> = {
   done: '완료!',
   selectFile: '파일 선택',
   changePassword: '비밀번호 바꾸기',
+  savePassword: '새 비밀번호 저장',
   newPassword: '새 비밀번호',
   repeatNewPassword: '새 비밀번호 확인',
   newPasswordHint: '8~128자. 로그인된 다른 브라우저는 모두 로그아웃됩니다.',
