@@ -9,6 +9,8 @@ test('forgot password → a link from the admin console → a new password signs
   browser,
   baseURL,
 }) => {
+  // Three browsers and the admin console: more steps than the default 30 s allows on a busy machine.
+  test.setTimeout(90_000);
   const name = uniqueName('forgetful');
   // A second browser signed in before: its session must end.
   const elsewhere = await browser.newContext();

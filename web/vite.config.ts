@@ -147,8 +147,7 @@ export default defineConfig({
         modules: ['web/src/pages/auth/LoginPage.tsx'],
       },
       // Password recovery: a mailed link opens /reset-password as a first visit.
-      { paths: ['/forgot-password'], modules: ['web/src/pages/auth/ForgotPasswordPage.tsx'] },
-      { paths: ['/reset-password'], modules: ['web/src/pages/auth/ResetPasswordPage.tsx'] },
+      { paths: ['/forgot-password', '/reset-password'], modules: ['web/src/pages/auth/RecoveryPage.tsx'] },
       {
         paths: ['/tutoring/:name', '/review/:name'],
         modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/tutoring/TutoringPage.tsx'],

@@ -19,15 +19,10 @@ const signup = lazyPage('signup', () => import('./pages/auth/SignupPage.tsx').th
 const logout = lazyPage('logout', () => import('./pages/auth/LogoutPage.tsx').then((m) => m.LogoutPage));
 // The variant sign-in page ('Welcome Back'): the same module (and chunk) as /login.
 const signin = lazyPage('signin', () => import('./pages/auth/LoginPage.tsx').then((m) => m.WelcomeBackPage));
-// Password recovery: few visitors need them, so each its own chunk, with its own words.
-const forgotPassword = lazyPage(
-  'forgot-password',
-  () => import('./pages/auth/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
-  ['account'],
-);
-const resetPassword = lazyPage(
-  'reset-password',
-  () => import('./pages/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+// Password recovery (/forgot-password, /reset-password): one chunk for both, with its own words.
+const recovery = lazyPage(
+  'recovery',
+  () => import('./pages/auth/RecoveryPage.tsx').then((m) => m.RecoveryPage),
   ['account'],
 );
 // Where a provider sign-in by someone new lands; few visitors need it, so its own chunk.
@@ -198,8 +193,8 @@ export const routes: RouteObject[] = [
   // The variant sign-in page has its own address.
   { path: '/signin', ...screen(signin) },
   { path: '/oauth2/register', ...screen(oauthRegister) },
-  { path: '/forgot-password', ...screen(forgotPassword) },
-  { path: '/reset-password', ...screen(resetPassword) },
+  { path: '/forgot-password', ...screen(recovery) },
+  { path: '/reset-password', ...screen(recovery) },
   {
     ...mount(headerLayout, <FrameLoading />),
     children: [
