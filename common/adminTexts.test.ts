@@ -50,4 +50,19 @@ describe('admin texts (English)', () => {
     expect(adminTexts.postBy('Jin', '2026-11-25')).toBe('Jin, 2026-11-25');
     expect(adminTexts.actions['wall.delete']).toBe('Deleted a wall message');
   });
+
+  it('the mail queue: one and several', () => {
+    expect(adminTexts.mailWaiting(0)).toBe('No mail is waiting.');
+    expect(adminTexts.mailWaiting(1)).toBe('1 mail is waiting to be sent.');
+    expect(adminTexts.mailWaiting(3)).toBe('3 mails are waiting to be sent.');
+    expect(adminTexts.mailOldest('10 Mar 2026, 10:00')).toBe('The oldest was written 10 Mar 2026, 10:00.');
+    expect(adminTexts.mailFailing(1)).toBe('1 of them has failed at least once.');
+    expect(adminTexts.mailFailing(2)).toBe('2 of them have failed at least once.');
+    expect(adminTexts.mailAbandoned(1)).toBe('1 mail was given up on in the last 30 days.');
+    expect(adminTexts.mailAbandoned(5)).toBe('5 mails were given up on in the last 30 days.');
+    expect(adminTexts.mailFailures(1)).toBe('1 failure');
+    expect(adminTexts.mailFailures(4)).toBe('4 failures');
+    expect(adminTexts.mailNextTry('10:30')).toBe('Tried again 10:30.');
+    expect(adminTexts.mailKinds['password-reset']).toBe('Password reset');
+  });
 });

@@ -150,5 +150,34 @@ export const adminTexts = texts({
     'wall.moderate': 'Showed or hid a wall message',
     'wall.delete': 'Deleted a wall message',
   },
+  // Mail
+  mail: 'Mail',
+  mailNotConfigured: 'No mail service is set (SMTP_URL): mail waits here and nothing is sent.',
+  mailWaiting: (count: number) =>
+    count === 0
+      ? 'No mail is waiting.'
+      : `${count} ${plural(count, { one: 'mail is', other: 'mails are' })} waiting to be sent.`,
+  mailOldest: (time: string) => `The oldest was written ${time}.`,
+  mailFailing: (count: number) =>
+    `${count} of them ${plural(count, { one: 'has', other: 'have' })} failed at least once.`,
+  mailAbandoned: (count: number) =>
+    `${count} ${plural(count, { one: 'mail was', other: 'mails were' })} given up on in the last 30 days.`,
+  mailLastFailure: 'Last failure',
+  mailLastSuccess: 'Last mail sent',
+  mailNoFailure: 'No mail has failed.',
+  mailNoSuccess: 'No mail has been sent yet.',
+  mailTo: 'To',
+  mailReason: 'Reason',
+  mailFailures: (count: number) => `${count} ${plural(count, { one: 'failure', other: 'failures' })}`,
+  mailNextTry: (time: string) => `Tried again ${time}.`,
+  mailSentSince: 'Sent since.',
+  mailGivenUp: 'Given up on.',
+  mailRefresh: 'Refresh',
+  mailKinds: {
+    'password-reset': 'Password reset',
+    'student-digest': 'Student digest',
+    'parent-weekly': 'Weekly report to a parent',
+    'teacher-marking': 'Answers to mark',
+  },
   loading: 'Loading…',
 });

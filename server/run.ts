@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { type Database, describeDatabase, openConfiguredDatabase } from './db/open.ts';
 import { printDemoAccounts, seedDemo } from './demo/seed.ts';
 import { createLogOutput, type LogOutput, prettyLogOutput } from './logging.ts';
+import { type MailWorker, startMailWorker } from './mail/worker.ts';
 
 /** A shutdown that takes longer than this ends the process anyway (exit code 1). */
 export const SHUTDOWN_WATCHDOG_MS = 20_000;
@@ -50,6 +51,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   // second signal, the shutdown watchdog) writes them first.
   process.on('exit', () => logOutput.writePending?.());
   const app = await buildApp({ config, database, now: options.now, logOutput: forPeople(config, logOutput) });
+  let mailWorker: MailWorker | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -73,6 +75,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
     watchdog.unref();
     try {
       await app.close();
+      await mailWorker?.stop();
       await database.close();
       app.log.info({ droppedLogLines: logOutput.dropped }, 'stopped');
       await logOutput.flush(LOG_FLUSH_MS);
@@ -102,6 +105,9 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
     }
     throw error;
   }
+  // Mail goes out from every process; on PostgreSQL they share the outbox (server/mail/worker.ts).
+  if (config.mail) mailWorker = startMailWorker({ database, settings: config.mail, log: app.log });
+  else app.log.info('SMTP_URL is not set: mail is kept in the outbox, unsent.');
   if (cluster.isWorker) return; // the primary says it once all workers listen
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`Tutorfolio is serving http://${shownHost}:${config.port} (${describeDatabase(config)}).`);

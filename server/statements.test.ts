@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SubmissionQuestion } from '../common/contracts/tutoring.ts';
 import { services, stopwatchRecords, subscriptions, wallPosts } from './db/schema.ts';
+import { enqueueMail } from './mail/service.ts';
 import { startTestApp, type TestApp, type TestUser } from './test/harness.ts';
 import { call, dueIn, questionBody } from './test/tutoring.ts';
 import { linkChild } from './users/queries.ts';
@@ -59,6 +61,7 @@ const ONE_ANSWER = new Set([
   'GET /api/v1/users/:name',
   'GET /api/v1/simple_math/day_counts/latest',
   'GET /api/v1/review/count/:name',
+  'GET /api/v1/mail/outbox',
 ]);
 
 async function students(count: number): Promise<TestUser[]> {
@@ -386,6 +389,22 @@ const CASES: Case[] = [
       const parent = await t.createUser({ roles: ['PARENT'] });
       for (const child of children) await linkChild(t.database.db, parent.user.id, child.user.id);
     }
+  }),
+  adminWhole('GET /api/v1/mail/outbox', '/api/v1/mail/outbox', async (rows) => {
+    for (let i = 0; i < rows; i++)
+      await enqueueMail(t.database.db, {
+        to: `s${i}@example.com`,
+        subject: 'Digest',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        kind: 'student-digest',
+        userId: null,
+      });
+    // A third failed, a third sent: every part of the answer is read.
+    await t.database.db.execute(
+      sql`update mail_outbox set failures = 1, failed_at = now(), last_error = 'refused' where id % 3 = 0`,
+    );
+    await t.database.db.execute(sql`update mail_outbox set sent_at = now() where id % 3 = 1`);
   }),
   adminWhole('GET /api/v1/audit', '/api/v1/audit', async (rows) => {
     const admin = await t.createUser({ roles: ['ADMIN'] });

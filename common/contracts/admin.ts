@@ -101,6 +101,7 @@ export { AUDIT_ACTIONS, type AuditAction } from '../audit.ts';
 // The answers' shapes: their contracts are in responses.ts (kept out of the pages' bundles).
 export type {
   AuditEntry,
+  MailQueue,
   ParentResponse,
   ServiceResponse,
   StudentWithSubscriptions,

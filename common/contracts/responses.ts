@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS } from '../audit.ts';
 import { LANGUAGES } from '../i18n/translation.ts';
+import { MAIL_KINDS, MAIL_STATES } from '../mail.ts';
 import { STOPWATCH_TYPES, type StopwatchRecord as StopwatchRecordType } from '../portfolio/stopwatch.ts';
 import { WALL_STATES } from '../portfolio/wall.ts';
 import { QUESTION_TYPES } from '../questions/rules.ts';
@@ -141,6 +142,30 @@ export const AuditEntry = z.object({
   detail: z.string(),
 });
 export type AuditEntry = z.output<typeof AuditEntry>;
+
+/** The mail outbox as the admin console shows it (`GET mail/outbox`). */
+export const MailQueue = z.object({
+  /** Whether SMTP_URL is set: without it mail waits and nothing is sent. */
+  configured: z.boolean(),
+  waiting: count.describe('Mails not yet sent'),
+  failing: count.describe('Waiting mails that failed at least once'),
+  abandoned: count.describe('Mails given up on (kept 30 days)'),
+  oldestWaiting: dateTime.nullable(),
+  lastFailure: z
+    .object({
+      at: dateTime,
+      kind: z.enum(MAIL_KINDS),
+      to: z.string(),
+      reason: z.string().describe("The mail server's or the connection's words"),
+      failures: count,
+      state: z.enum(MAIL_STATES),
+      /** When it is tried again (a waiting mail). */
+      nextTry: dateTime.nullable(),
+    })
+    .nullable(),
+  lastSuccess: z.object({ at: dateTime, kind: z.enum(MAIL_KINDS), to: z.string() }).nullable(),
+});
+export type MailQueue = z.output<typeof MailQueue>;
 
 // ---- questions and answers ----
 

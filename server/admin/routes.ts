@@ -16,6 +16,7 @@ import {
 } from '../../common/contracts/portfolio.ts';
 import {
   AuditEntry,
+  MailQueue,
   ParentResponse,
   ServiceResponse,
   UserCard,
@@ -28,6 +29,7 @@ import { notFound } from '../errors.ts';
 import { type Auth, access } from '../http/access.ts';
 import { queryNamesAny } from '../http/paging.ts';
 import { declareRoutes } from '../http/route.ts';
+import { mailQueue } from '../mail/service.ts';
 import { createService, subscribeMany, unsubscribe } from '../services/service.ts';
 import { rebuildStudentTopicStats } from '../stats/service.ts';
 import {
@@ -64,6 +66,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     access.admin,
     { response: z.array(AuditEntry), summary: 'The latest 50 administrator writes' },
     async () => auditEntries(database.db, config.timeZone),
+  );
+
+  /** The mail outbox: how many mails wait, the latest failure with its reason, the latest success. */
+  route.get(
+    '/mail/outbox',
+    access.admin,
+    { response: MailQueue, summary: 'The mail outbox: waiting, the latest failure and success' },
+    async () => mailQueue(database.db, { configured: config.mail !== null, timeZone: config.timeZone }),
   );
 
   /**

@@ -157,6 +157,7 @@ const MATRIX: Row[] = [
     why: 'an unknown service: 404 for the admin',
   },
   { route: 'GET /api/v1/audit', expect: ADMIN, why: 'the latest admin writes' },
+  { route: 'GET /api/v1/mail/outbox', expect: ADMIN, why: 'the mail queue names recipients and failures' },
   // services
   { route: 'GET /api/v1/subscriptions', expect: STUDENT_READ, query: 'name={student}' },
   {

@@ -1,12 +1,14 @@
+import type { MailQueue } from '../../common/contracts/responses.ts';
+import { formatDateTime } from '../../common/dates.ts';
+import { MAIL_KINDS, type MailKind } from '../../common/mail.ts';
 import { z } from '../../common/zod.ts';
 import type { DbOrTx } from '../db/open.ts';
-import { insertMail } from './queries.ts';
+import { insertMail, outboxSummary } from './queries.ts';
 
 export { html, htmlDocument, SafeHtml } from './html.ts';
-
+export type { MailKind };
 /** What a mail is about (the outbox's `kind` column allows these only). */
-export const MAIL_KINDS = ['password-reset', 'student-digest', 'parent-weekly', 'teacher-marking'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export { MAIL_KINDS };
 
 /**
  * One mail, as a caller writes it: both parts (`html` built with `html`/`htmlDocument`, which escape
@@ -131,4 +133,41 @@ export function setMailConfigured(value: boolean): void {
  */
 export function mailConfigured(): boolean {
   return configured;
+}
+
+/** `GET mail/outbox`: how many mails wait, the latest failure and the latest success (three statements). */
+export async function mailQueue(
+  db: DbOrTx,
+  settings: { configured: boolean; timeZone: string },
+): Promise<MailQueue> {
+  const { timeZone } = settings;
+  const summary = await outboxSummary(db);
+  const at = (instant: Date) => formatDateTime(instant, timeZone);
+  const failure = summary.lastFailure;
+  const state = failure?.sentAt ? 'sent' : failure?.abandonedAt ? 'abandoned' : 'waiting';
+  return {
+    configured: settings.configured,
+    waiting: summary.waiting,
+    failing: summary.failing,
+    abandoned: summary.abandoned,
+    oldestWaiting: summary.oldestWaiting && at(summary.oldestWaiting),
+    lastFailure: failure?.at
+      ? {
+          at: at(failure.at),
+          kind: failure.kind as MailKind,
+          to: failure.recipient,
+          reason: failure.reason ?? '',
+          failures: failure.failures,
+          state,
+          nextTry: state === 'waiting' ? at(failure.dueAt) : null,
+        }
+      : null,
+    lastSuccess: summary.lastSuccess?.at
+      ? {
+          at: at(summary.lastSuccess.at),
+          kind: summary.lastSuccess.kind as MailKind,
+          to: summary.lastSuccess.recipient,
+        }
+      : null,
+  };
 }

@@ -43,4 +43,17 @@ describe('admin texts (Korean)', () => {
     expect(adminTexts.postBy('Jin', '2026-11-25')).toBe('Jin, 2026-11-25');
     expect(adminTexts.actions['wall.delete']).toBe('방명록 글 삭제');
   });
+
+  it('the mail queue', () => {
+    expect(adminTexts.mailWaiting(0)).toBe('기다리는 메일이 없습니다.');
+    expect(adminTexts.mailWaiting(3)).toBe('메일 3통이 발송을 기다립니다.');
+    expect(adminTexts.mailOldest('3월 10일 10:00')).toBe(
+      '가장 오래된 메일은 3월 10일 10:00에 작성되었습니다.',
+    );
+    expect(adminTexts.mailFailing(2)).toBe('그중 2통은 한 번 이상 실패했습니다.');
+    expect(adminTexts.mailAbandoned(5)).toBe('최근 30일 동안 메일 5통의 발송을 포기했습니다.');
+    expect(adminTexts.mailFailures(4)).toBe('실패 4회');
+    expect(adminTexts.mailNextTry('10:30')).toBe('10:30에 다시 보냅니다.');
+    expect(adminTexts.mailKinds['password-reset']).toBe('비밀번호 재설정');
+  });
 });

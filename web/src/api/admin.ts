@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AuditEntry,
+  MailQueue,
   ParentResponse,
   ServiceResponse,
   StudentWithSubscriptions,
@@ -56,6 +57,7 @@ export const adminApi = {
   linkTopics: (questionIds: number[], topics: string[]) =>
     apiJson<unknown>('questions/topics', { method: 'PATCH', body: { questionIds, topics } }),
   audit: () => apiJson<AuditEntry[]>('audit'),
+  mailQueue: () => apiJson<MailQueue>('mail/outbox'),
   wall: (state: WallState | null, page: number, size: number) =>
     apiJson<Page<WallPostForModeration>>('wall/moderation', {
       query: { state: state ?? undefined, page, size },
@@ -75,6 +77,7 @@ export const adminKeys = {
     ['admin', 'questions', title, page, size] as const,
   topics: ['admin', 'topics'] as const,
   audit: ['admin', 'audit'] as const,
+  mailQueue: ['admin', 'mail'] as const,
   wall: (state: string, page: number, size: number) => ['admin', 'wall', state, page, size] as const,
 };
 

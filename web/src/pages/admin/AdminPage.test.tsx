@@ -48,6 +48,23 @@ beforeEach(() => {
         detail: '',
       },
     ],
+    'mail/outbox': {
+      configured: true,
+      waiting: 2,
+      failing: 1,
+      abandoned: 0,
+      oldestWaiting: '2026-03-10T09:00:00+09:00',
+      lastFailure: {
+        at: '2026-03-10T09:30:00+09:00',
+        kind: 'password-reset',
+        to: 'ann@example.com',
+        reason: 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:587',
+        failures: 1,
+        state: 'waiting',
+        nextTry: '2026-03-10T09:31:00+09:00',
+      },
+      lastSuccess: { at: '2026-03-10T08:00:00+09:00', kind: 'parent-weekly', to: 'mom@example.com' },
+    },
     'POST services': (init?: RequestInit) => ({ id: 5, name: String(init?.body) }),
     'POST subscriptions/multiples': 2,
   };
@@ -86,6 +103,7 @@ describe('the admin console', () => {
       'Topics',
       'Assign Student to Parent',
       'Wall',
+      'Mail',
       'Audit',
     ]);
     // Tutoring, Topics, Assign Student to Parent (and Wall) start hidden.
@@ -189,5 +207,45 @@ describe('the admin console', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'loops' }));
     fireEvent.click(screen.getByRole('button', { name: adminTexts.assignTopics }));
     expect((await screen.findByRole('dialog')).textContent).toContain('Are you sure to add topic loops ?');
+  });
+
+  it('shows the mail queue: waiting, the last failure with its reason, the last mail sent', async () => {
+    open();
+    const mail = (await screen.findByRole('heading', { name: 'Mail' })).closest('section')!;
+    await within(mail).findByText('2 mails are waiting to be sent.');
+    expect(mail.textContent).toContain(
+      'The oldest was written 10 Mar 2026, 09:00. 1 of them has failed at least once.',
+    );
+    expect(mail.textContent).toContain(
+      '10 Mar 2026, 09:30 Password reset · To ann@example.com · 1 failure' +
+        'Reason: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:587Tried again 10 Mar 2026, 09:31.',
+    );
+    expect(mail.textContent).toContain('10 Mar 2026, 08:00 Weekly report to a parent · To mom@example.com');
+    expect(within(mail).queryByRole('note')).toBeNull();
+  });
+
+  it('says when no mail service is set, in Korean too', async () => {
+    routes['mail/outbox'] = {
+      configured: false,
+      waiting: 1,
+      failing: 0,
+      abandoned: 0,
+      oldestWaiting: '2026-03-10T09:00:00+09:00',
+      lastFailure: null,
+      lastSuccess: null,
+    };
+    await showLanguage('ko');
+    try {
+      open();
+      const mail = (await screen.findByRole('heading', { name: '메일' })).closest('section')!;
+      expect((await within(mail).findByRole('note')).textContent).toBe(
+        '메일 서버(SMTP_URL)가 설정되지 않았습니다. 메일은 여기에서 기다리며 발송되지 않습니다.',
+      );
+      expect(mail.textContent).toContain('메일 1통이 발송을 기다립니다.');
+      expect(mail.textContent).toContain('실패한 메일이 없습니다.');
+      expect(mail.textContent).toContain('아직 발송한 메일이 없습니다.');
+    } finally {
+      await showLanguage('en');
+    }
   });
 });

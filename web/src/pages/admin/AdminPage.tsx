@@ -7,6 +7,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
 import { AuditSection } from './AuditSection.tsx';
 import { Section } from './common.tsx';
+import { MailSection } from './MailSection.tsx';
 import { ParentsSection } from './ParentsSection.tsx';
 import { ReloadSection } from './ReloadSection.tsx';
 import { PostService, ServicesMatrix } from './ServicesSection.tsx';
@@ -63,6 +64,9 @@ export function AdminPage() {
       </Section>
       <Section title={adminTexts.wall} collapsible>
         <WallSection />
+      </Section>
+      <Section title={adminTexts.mail}>
+        <MailSection />
       </Section>
       <Section title={adminTexts.audit}>
         <AuditSection />
