@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'user.roles',
   'user.picture',
+  'user.resetLink',
   'parent.link',
   'parent.unlink',
   'calendar.reload',

@@ -30,6 +30,15 @@ export const dashboardTexts = texts({
   saving: 'Saving…',
   done: 'DONE!',
   selectFile: 'Select a File',
+  /** Change password, in the Edit Profile dialog. */
+  changePassword: 'Change password',
+  savePassword: 'Save the new password',
+  newPassword: 'New password',
+  repeatNewPassword: 'Repeat the new password',
+  newPasswordHint: '8 to 128 characters. Your other signed-in browsers are signed out.',
+  passwordsDiffer: 'The new passwords do not match.',
+  passwordChanged: 'Your password is changed. Other browsers are signed out.',
+  noPasswordHere: 'This account signs in through Google, Naver or Kakao: it has no password to change.',
   imagesOnly: 'Choose an image file: PNG, JPEG, WebP or GIF.',
   pictureTooLarge: 'The picture is larger than 5 MB. Choose a smaller one.',
   /** The original dashboard's word while a section loads. */

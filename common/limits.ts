@@ -15,6 +15,8 @@ export const limits = {
   oauthTokenMax: 200,
   /** Profile pictures: the largest upload (413 past it). */
   pictureMaxBytes: 5 * 1024 * 1024,
+  /** A password reset link's token longer than this is no token. */
+  resetTokenMax: 100,
 } as const;
 
 /**
@@ -38,6 +40,13 @@ export const serverLimits = {
   signInForgetHours: 24,
   /** Sign-ups per address per hour (a classroom behind one address signs up together). */
   signUpsPerAddressPerHour: 20,
+  /**
+   * Password reset: a link works once, for this long; requests per address and per email address per
+   * hour (PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, …_PER_ACCOUNT_…).
+   */
+  resetLinkMinutes: 60,
+  passwordResetsPerAddressPerHour: 10,
+  passwordResetsPerAccountPerHour: 3,
   /** Sessions: sliding idle expiry with an absolute cap. */
   sessionIdleDays: 7,
   sessionAbsoluteDays: 30,

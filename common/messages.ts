@@ -13,6 +13,8 @@ export const authTexts = texts({
   passwordLabel: 'Password',
   signInButton: 'Sign in',
   signUpLink: 'Sign Up here',
+  /** The sign-in page's way to a reset link (`/forgot-password`). */
+  forgotPassword: 'Forgot password?',
   userEmailEmpty: 'User email is empty!',
   passwordEmpty: 'Password is empty!',
   signInFailed: 'Either email is invalid or password is wrong.',
@@ -255,6 +257,32 @@ export const profileMessages = texts({
   pictureFormBroken: 'The upload is not a well-formed multipart/form-data body.',
   pictureNotMultipart: 'Send the picture as multipart/form-data with the fields username and image.',
   picturesBusy: 'The server is busy with other pictures. Try again in a few seconds.',
+});
+
+/**
+ * Password recovery and change: the server's answers and the reset mail, in the recipient's
+ * language. Apart from `apiMessages`, so the web app's bundle does not carry them.
+ */
+export const recoveryMessages = texts({
+  /** The answer to every reset request, whether or not the email has an account. */
+  requestAccepted:
+    'If an account uses this email address, a message with a link to set a new password is on its way. The link works once, within an hour.',
+  tooManyResets: (seconds: number) => `Too many password reset requests. Try again in ${inWords(seconds)}.`,
+  linkInvalid: 'This password reset link has expired or was already used. Ask for a new one.',
+  noPassword: 'This account signs in through Google, Naver or Kakao, so it has no password to change.',
+  mail: {
+    subject: 'Set a new password for Tutorfolio',
+    greeting: (name: string) => `Hello ${name},`,
+    asked: 'Someone (we hope you) asked to set a new password for your Tutorfolio account.',
+    follow: 'Open this link to choose a new password. It works once, within an hour:',
+    button: 'Set a new password',
+    ignore: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    providerSubject: 'How to sign in to Tutorfolio',
+    provider: (providers: string) =>
+      `Your Tutorfolio account has no password: it signs in through ${providers}. Use "Continue with ${providers}" on the sign-in page instead.`,
+    signInLink: 'Open the sign-in page:',
+    or: ' or ',
+  },
 });
 
 /** Answers of the portfolio's stopwatch and wall routes. */

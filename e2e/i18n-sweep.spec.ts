@@ -278,6 +278,8 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
       // A provider's sign-in for someone without an account ends here (the token is checked only
       // when the person answers).
       { path: '/oauth2/register?token=sweep', label: "a provider sign-in's register question" },
+      { path: '/forgot-password', label: 'forgot password' },
+      { path: '/reset-password?token=sweep', label: 'a reset link that no longer works' },
     ]);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -49,6 +49,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the password reset allowances, 10 per address and 3 per email address an hour by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      passwordResetsPerAddressPerHour: 10,
+      passwordResetsPerAccountPerHour: 3,
+    });
+    expect(
+      loadConfig({ PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: '50', PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR: '5' }),
+    ).toMatchObject({ passwordResetsPerAddressPerHour: 50, passwordResetsPerAccountPerHour: 5 });
+    expect(() => loadConfig({ PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR: '0' })).toThrow(
+      'Invalid setting PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR="0": must be a whole number between 1 and 1000.',
+    );
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '9000',

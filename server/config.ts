@@ -32,6 +32,9 @@ export type Config = {
   jsonBodyLimit: number;
   /** Sign-ups allowed per client address per hour (server/users/throttle.ts). */
   signUpsPerHour: number;
+  /** Password reset requests allowed per client address and per email address per hour (server/users/recovery.ts). */
+  passwordResetsPerAddressPerHour: number;
+  passwordResetsPerAccountPerHour: number;
   /** Stopwatch records per anonymous address per hour, wall posts per address per hour. */
   stopwatchWritesPerHour: number;
   wallPostsPerHour: number;
@@ -164,6 +167,12 @@ const settings = {
     .max(100 * 1024 * 1024, 'must be a number of bytes between 1024 and 104857600')
     .default(serverLimits.jsonBodyLimitBytes),
   SIGNUPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(serverLimits.signUpsPerAddressPerHour),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(
+    serverLimits.passwordResetsPerAddressPerHour,
+  ),
+  PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR: wholeNumber(1, 1_000).default(
+    serverLimits.passwordResetsPerAccountPerHour,
+  ),
   STOPWATCH_WRITES_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000).default(
     serverLimits.stopwatchWritesPerAddressPerHour,
   ),
@@ -372,6 +381,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: read('SHUTDOWN_DRAIN_MS'),
     jsonBodyLimit: read('JSON_BODY_LIMIT'),
     signUpsPerHour: read('SIGNUPS_PER_ADDRESS_PER_HOUR'),
+    passwordResetsPerAddressPerHour: read('PASSWORD_RESETS_PER_ADDRESS_PER_HOUR'),
+    passwordResetsPerAccountPerHour: read('PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR'),
     stopwatchWritesPerHour: read('STOPWATCH_WRITES_PER_ADDRESS_PER_HOUR'),
     wallPostsPerHour: read('WALL_POSTS_PER_ADDRESS_PER_HOUR'),
     http: {

@@ -146,6 +146,8 @@ export default defineConfig({
         paths: ['/login', '/signin', '/signup', '/logout'],
         modules: ['web/src/pages/auth/LoginPage.tsx'],
       },
+      // Password recovery: a mailed link opens /reset-password as a first visit.
+      { paths: ['/forgot-password', '/reset-password'], modules: ['web/src/pages/auth/RecoveryPage.tsx'] },
       {
         paths: ['/tutoring/:name', '/review/:name'],
         modules: ['web/src/layout/HeaderLayout.tsx', 'web/src/pages/tutoring/TutoringPage.tsx'],

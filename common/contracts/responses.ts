@@ -47,6 +47,18 @@ export type AuthCheckResponse = z.output<typeof AuthCheckResponse>;
 export const LanguageResponse = z.object({ language: z.enum(LANGUAGES).nullable() });
 export type LanguageResponse = z.output<typeof LanguageResponse>;
 
+/** `POST users/password-reset`: the same sentence whether or not the email has an account. */
+export const PasswordResetAnswer = z.object({ message: z.string() });
+export type PasswordResetAnswer = z.output<typeof PasswordResetAnswer>;
+
+/** `POST users/password-reset/check`: whether a reset link still works (unused, not expired). */
+export const PasswordResetState = z.object({ valid: z.boolean() });
+export type PasswordResetState = z.output<typeof PasswordResetState>;
+
+/** `POST users/password-reset/link`: the administrator's reset link, shown once, and when it expires. */
+export const ResetLinkResponse = z.object({ link: z.string(), expiresAt: z.string() });
+export type ResetLinkResponse = z.output<typeof ResetLinkResponse>;
+
 /** A user card of the console (`GET users`), the original's UserResponse. */
 export const UserCard = z.object({
   id,

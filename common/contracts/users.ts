@@ -38,7 +38,11 @@ export const newPasswordField = text({
   .refine((password) => !isCommonPassword(password), says('commonPassword'));
 
 /** The password may not be the account's own name or email (in any case, with or without spaces). */
-function passwordRepeatsIdentity(account: { email: string; username: string; password: string }): boolean {
+export function passwordRepeatsIdentity(account: {
+  email: string;
+  username: string;
+  password: string;
+}): boolean {
   const password = account.password.trim().toLowerCase();
   return password === account.username.toLowerCase() || password === account.email.toLowerCase();
 }
@@ -60,6 +64,35 @@ export const LoginRequest = z.object({
   password: text({ max: limits.passwordMax, trim: false }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** `POST users/password-reset`: the email to send a reset link to (the answer never says whether it exists). */
+export const PasswordResetRequest = z.object({ email: emailField });
+export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
+
+/** A reset link's token as the page read it from its address: 32 random bytes, base64url (43 characters). */
+const resetTokenField = text({ max: limits.resetTokenMax });
+
+/** `POST users/password-reset/check`: whether a link still works, so its page can say so at once. */
+export const PasswordResetCheck = z.object({ token: resetTokenField });
+export type PasswordResetCheck = z.input<typeof PasswordResetCheck>;
+
+/**
+ * `POST users/password-reset/confirm`: the link's token and the new password (sign-up's rules; that it
+ * is not the account's name or email is checked once the token names the account).
+ */
+export const PasswordResetConfirm = z.object({ token: resetTokenField, password: newPasswordField });
+export type PasswordResetConfirm = z.input<typeof PasswordResetConfirm>;
+
+/** `PUT users/password`: the signed-in person's current password and a new one (sign-up's rules). */
+export const PasswordChangeRequest = z.object({
+  currentPassword: text({ max: limits.passwordMax, trim: false }),
+  newPassword: newPasswordField,
+});
+export type PasswordChangeRequest = z.input<typeof PasswordChangeRequest>;
+
+/** `POST users/password-reset/link`: the administrator's reset link for the account with this id. */
+export const ResetLinkRequest = z.object({ id: idField });
+export type ResetLinkRequest = z.input<typeof ResetLinkRequest>;
 
 export const RoleList = z.array(z.enum(ROLES)).min(1, says('atLeastOneRole'));
 
@@ -104,6 +137,9 @@ export type {
   AuthCheckResponse,
   ChildResponse,
   LanguageResponse,
+  PasswordResetAnswer,
+  PasswordResetState,
   PictureResponse,
+  ResetLinkResponse,
   UserResponse,
 } from './responses.ts';

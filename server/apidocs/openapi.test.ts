@@ -32,6 +32,8 @@ const WITHOUT_RESPONSE_CONTRACT: Record<string, string> = {
   'POST /api/v1/users/logout': plainText,
   'POST /api/v1/users/refresh': plainText,
   'POST /api/v1/users/oauth/register': plainText,
+  'POST /api/v1/users/password-reset/confirm': 'answers the username as plain text, as sign-in does',
+  'PUT /api/v1/users/password': 'answers 204, no body',
   'GET /oauth2/authorization/:provider': "a redirect to the provider's sign-in page",
   'GET /login/oauth2/code/:provider': 'a redirect back into the app',
   'GET /api/openapi.json': 'is this description itself',

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SignupRequest } from '../../common/contracts/users.ts';
+import { emailField, SignupRequest } from '../../common/contracts/users.ts';
 import { ROLES, type Role, rolesToText } from '../../common/roles.ts';
 import { describeIssues } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
@@ -7,12 +7,17 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { AppError } from '../errors.ts';
+import { appOrigin, makeResetLink } from '../users/recovery.ts';
 import { createAccount, listUsers } from '../users/service.ts';
 
 const usage = `Manage accounts from the command line (the way to make the first admin).
 
   npm run users -- create --email E --username N --password P [--role ADMIN,TEACHER]
   npm run users -- list
+  npm run users -- reset-link --email E
+
+reset-link prints a link that sets a new password for the account (once, within an hour), built from
+PUBLIC_URL (else http://127.0.0.1:PORT); it is recorded in the admin console's audit log.
 
 Roles: ${ROLES.join(', ')} (comma-separated; default STUDENT).
 Uses the same settings as the server (DATA_DIR or DATABASE_URL). With the embedded database the
@@ -39,7 +44,8 @@ async function run(): Promise<void> {
     console.log(usage);
     return;
   }
-  if (command !== 'create' && command !== 'list') fail(`unknown command "${command}".\n\n${usage}`);
+  if (command !== 'create' && command !== 'list' && command !== 'reset-link')
+    fail(`unknown command "${command}".\n\n${usage}`);
 
   const { values } = parseArgs({
     args: rest,
@@ -65,6 +71,12 @@ async function run(): Promise<void> {
     if (!roles.success) fail(`role: ${describeIssues(roles.error.issues).message}`);
     account = { ...parsed.data, roles: roles.data };
   }
+  let resetEmail = '';
+  if (command === 'reset-link') {
+    const parsed = emailField.safeParse(values.email);
+    if (!parsed.success) fail(`email: ${describeIssues(parsed.error.issues).message}`);
+    resetEmail = parsed.data;
+  }
 
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
@@ -72,6 +84,13 @@ async function run(): Promise<void> {
     if (command === 'create') {
       const user = await createAccount(database.db, account);
       console.log(`Created ${user.username} <${user.email}> with roles ${rolesToText(user.roles)}.`);
+    } else if (command === 'reset-link') {
+      const reset = await makeResetLink(
+        database.db,
+        { email: resetEmail },
+        { actor: { userId: null, username: 'npm run users' }, now: new Date(), origin: appOrigin(config) },
+      );
+      console.log(`${reset.link}\n(works once, until ${reset.expiresAt})`);
     } else {
       for (const user of await listUsers(database.db)) {
         console.log(

@@ -61,6 +61,30 @@ export const sessions = pgTable(
 );
 
 /**
+ * A password reset link (docs/product.md, "Accounts and sign-in"): only the SHA-256 of its random
+ * token is kept. It works once, before `expiresAt` (an hour); using it, or a new password, sets
+ * `usedAt`.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's token (hex). */
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * Throttle counters, one row per key (server/users/throttle.ts): `signin:<email> <address>` and
  * `signin-address:<address>` count failed sign-ins, `signup-address:<address>` sign-ups in a window.
  * Every check takes the rows' locks (or is one upsert), so parallel requests are counted exactly.

@@ -76,6 +76,20 @@ const MATRIX: Row[] = [
   { route: 'POST /api/v1/users/signup', expect: ANYONE },
   { route: 'POST /api/v1/users/login', expect: ANYONE },
   { route: 'POST /api/v1/users/logout', expect: ANYONE },
+  { route: 'POST /api/v1/users/password-reset', expect: ANYONE, why: 'a forgotten password: no session' },
+  { route: 'POST /api/v1/users/password-reset/check', expect: ANYONE, why: 'the link is the credential' },
+  { route: 'POST /api/v1/users/password-reset/confirm', expect: ANYONE, why: 'the link is the credential' },
+  {
+    route: 'PUT /api/v1/users/password',
+    expect: SIGNED_IN,
+    why: "the caller's own password (whose is in the session, never the body)",
+  },
+  {
+    route: 'POST /api/v1/users/password-reset/link',
+    expect: ADMIN,
+    body: { id: 999_999 },
+    why: "a link for anyone's account is the console's; an unknown id is let through to a 404",
+  },
   { route: 'POST /api/v1/users/refresh', expect: SIGNED_IN, why: 'refreshes a live session only' },
   { route: 'GET /api/v1/users/auth-check', expect: SIGNED_IN },
   {

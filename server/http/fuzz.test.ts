@@ -191,6 +191,11 @@ const SHAPED: Record<string, fc.Arbitrary<unknown>> = {
     password: text,
   }),
   'POST /api/v1/users/oauth/register': fc.record({ token: text }),
+  'POST /api/v1/users/password-reset': fc.record({ email: fc.oneof(text, fc.constantFrom('a@example.com')) }),
+  'POST /api/v1/users/password-reset/check': fc.record({ token: text }),
+  'POST /api/v1/users/password-reset/confirm': fc.record({ token: text, password: text }),
+  'PUT /api/v1/users/password': fc.record({ currentPassword: text, newPassword: text }),
+  'POST /api/v1/users/password-reset/link': fc.record({ id: idOrJunk }),
   'POST /api/v1/questions': question,
   'POST /api/v1/questions/multiples': fc.array(question, { maxLength: 3 }),
   'PATCH /api/v1/questions/multiples': fc.array(

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as accountTexts from '../../common/accountTexts.ts';
 import * as adminTexts from '../../common/adminTexts.ts';
 import * as authoringTexts from '../../common/authoringTexts.ts';
+import * as koAccountTexts from '../../common/i18n/ko/accountTexts.ts';
 import * as koAdminTexts from '../../common/i18n/ko/adminTexts.ts';
 import * as koAuthoringTexts from '../../common/i18n/ko/authoringTexts.ts';
 import * as koInsightTexts from '../../common/i18n/ko/insightTexts.ts';
@@ -35,6 +37,7 @@ import * as weekTexts from '../../common/weekTexts.ts';
  */
 const mirrored: Record<string, { en: object; ko: object }> = {
   messages: { en: messages, ko: koMessages },
+  accountTexts: { en: accountTexts, ko: koAccountTexts },
   adminTexts: { en: adminTexts, ko: koAdminTexts },
   insightTexts: { en: insightTexts, ko: koInsightTexts },
   markingTexts: { en: markingTexts, ko: koMarkingTexts },

@@ -2,7 +2,8 @@ import type { AuditAction } from '../../common/contracts/admin.ts';
 import type { DbOrTx } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
 
-export type AuditActor = { userId: number; username: string };
+/** Who did it: an account, or `userId` null for the command line (`npm run users`). */
+export type AuditActor = { userId: number | null; username: string };
 
 /**
  * Records an administrator's write. Call it inside the transaction of the change it records (one

@@ -1,8 +1,17 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
-import { parentChildren, services, subscriptions, throttles, users } from '../db/schema.ts';
+import {
+  oauthIdentities,
+  parentChildren,
+  passwordResets,
+  services,
+  sessions,
+  subscriptions,
+  throttles,
+  users,
+} from '../db/schema.ts';
 import type { UserRow } from '../shared/users.ts';
 
 /** A new account's row (`insertAccount` in service.ts also subscribes a student). */
@@ -216,4 +225,94 @@ export async function countInWindow(
 /** Drops counters untouched since `before` (they would be treated as zero anyway). */
 export async function deleteStaleThrottles(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(throttles).where(and(lt(throttles.lastAt, before), eq(throttles.inFlight, 0)));
+}
+
+/**
+ * The account of an email with the providers it signs in with, in one statement (a reset request
+ * runs the same statements whether or not the email has an account).
+ */
+export async function findAccountForReset(
+  db: DbOrTx,
+  email: string,
+): Promise<(UserRow & { providers: string[] }) | null> {
+  const rows = await db
+    .select({
+      user: users,
+      providers: sql<string[]>`array(SELECT ${oauthIdentities.provider} FROM ${oauthIdentities}
+        WHERE ${oauthIdentities.userId} = ${users.id} ORDER BY ${oauthIdentities.provider})`,
+    })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.user, providers: row.providers } : null;
+}
+
+export async function insertPasswordReset(
+  db: DbOrTx,
+  values: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/**
+ * A write of a reset request's cost that changes nothing (the hash is of a token never stored): what
+ * a request for an email without an account runs in place of storing a link.
+ */
+export async function touchNoReset(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
+}
+
+/** The account of a reset link that still works (unused, not expired), without using it up. */
+export async function findResetAccount(db: DbOrTx, tokenHash: string, now: Date): Promise<UserRow | null> {
+  const rows = await db
+    .select({ user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+/**
+ * Uses a reset link up, atomically: of parallel attempts exactly one gets the account's id (the row
+ * lock of the UPDATE makes the others re-check `used_at` and find it set); null for a link that is
+ * unknown, used or expired.
+ */
+export async function consumePasswordReset(db: DbOrTx, tokenHash: string, now: Date): Promise<number | null> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return rows[0]?.userId ?? null;
+}
+
+/** Ends every link of the account not used yet (its password was just set). */
+export async function endPasswordResets(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Ends the account's sessions, all of them or all but `keep` (the one changing the password). */
+export async function deleteSessionsOf(db: DbOrTx, userId: number, keep: number | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keep === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keep)),
+    );
 }

@@ -5,17 +5,25 @@ import {
   AuthCheckResponse,
   ChildResponse,
   LanguageResponse,
+  PasswordResetAnswer,
+  PasswordResetState,
   PictureResponse,
+  ResetLinkResponse,
   UserResponse,
 } from '../../common/contracts/responses.ts';
 import {
   LanguageRequest,
   LoginRequest,
+  PasswordChangeRequest,
+  PasswordResetCheck,
+  PasswordResetConfirm,
+  PasswordResetRequest,
   ProfileUpdateRequest,
+  ResetLinkRequest,
   SignupRequest,
 } from '../../common/contracts/users.ts';
 import { limits } from '../../common/limits.ts';
-import { apiMessages, profileMessages } from '../../common/messages.ts';
+import { apiMessages, profileMessages, recoveryMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { adminUpdateUser, auditContext } from '../admin/service.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
@@ -24,11 +32,20 @@ import { errorAnswer } from '../http/errors.ts';
 import { parseWith } from '../http/parse.ts';
 import { declareRoutes } from '../http/route.ts';
 import { beginSession, clearSessionCookie } from '../http/sessions.ts';
+import { answerLanguage, inLanguage } from '../i18n/texts.ts';
 import { AvatarStore } from '../images/avatars.ts';
 import { linkPendingProviders } from '../oauth/routes.ts';
 import { DEVICE_COOKIE } from '../sessions/devices.ts';
 import { endSession, SESSION_COOKIE, touchSession } from '../sessions/service.ts';
 import { changePicture, childrenOf, profileOf, updateOwnProfile } from './profile.ts';
+import {
+  appOrigin,
+  changePassword,
+  makeResetLink,
+  requestPasswordReset,
+  resetLinkWorks,
+  resetPassword,
+} from './recovery.ts';
 import { chooseLanguage, signIn, signUp, toAuthCheck } from './service.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -76,6 +93,81 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       await linkPendingProviders(app, request, reply, user);
       return reply.type(TEXT).send(user.username);
     },
+  );
+
+  /**
+   * Forgot password: the same answer, in the same time, whether or not the email has an account
+   * (docs/product.md, "Accounts and sign-in"); throttled per address and per email (429).
+   */
+  route.post(
+    '/users/password-reset',
+    access.public,
+    {
+      body: PasswordResetRequest,
+      response: PasswordResetAnswer,
+      errors: [429],
+      summary: 'Mails a password reset link',
+    },
+    async (request) => {
+      const language = answerLanguage(request);
+      await requestPasswordReset(database.db, request.body.email, {
+        ip: request.ip,
+        now: now(),
+        language,
+        origin: appOrigin(app.deps.config),
+        perAddress: app.deps.config.passwordResetsPerAddressPerHour,
+        perAccount: app.deps.config.passwordResetsPerAccountPerHour,
+      });
+      return { message: inLanguage(recoveryMessages.requestAccepted, language) };
+    },
+  );
+
+  route.post(
+    '/users/password-reset/check',
+    access.public,
+    { body: PasswordResetCheck, response: PasswordResetState, summary: 'Whether a reset link still works' },
+    async (request) => ({ valid: await resetLinkWorks(database.db, request.body.token, now()) }),
+  );
+
+  /** Sets a new password from a reset link, ends every session of the account and signs the caller in. */
+  route.post(
+    '/users/password-reset/confirm',
+    access.public,
+    { body: PasswordResetConfirm, errors: [503], summary: 'Sets a new password from a reset link; signs in' },
+    async (request, reply) => {
+      const user = await resetPassword(database.db, request.body, now());
+      await beginSession(app, request, reply, user.id);
+      return reply.type(TEXT).send(user.username);
+    },
+  );
+
+  /** The signed-in person's new password; their other sessions end. */
+  route.put(
+    '/users/password',
+    access.signedIn,
+    { body: PasswordChangeRequest, errors: [429, 503], summary: "Changes the caller's password" },
+    async (request, reply) => {
+      await changePassword(database.db, request.auth, request.body, { ip: request.ip, now: now() });
+      return reply.code(204).send();
+    },
+  );
+
+  /** The administrator's reset link for any account, shown once (audited). */
+  route.post(
+    '/users/password-reset/link',
+    access.admin,
+    {
+      body: ResetLinkRequest,
+      response: ResetLinkResponse,
+      errors: [404],
+      summary: 'Makes a reset link for an account',
+    },
+    async (request) =>
+      makeResetLink(
+        database.db,
+        { id: request.body.id },
+        { ...actorOf(request.auth), origin: appOrigin(app.deps.config) },
+      ),
   );
 
   route.post('/users/logout', access.public, async (request, reply) => {

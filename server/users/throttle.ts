@@ -170,3 +170,30 @@ export async function checkHourlyAllowance(
   const { count, windowStart } = await countInWindow(db, `${what}-address:${addressKey(ip)}`, now, HOUR_MS);
   if (count > perHour) throw tooMany(message, windowStart.getTime() + HOUR_MS - now.getTime());
 }
+
+/**
+ * Password reset requests: at most `perAddress` from one address and `perAccount` for one email
+ * address (from anywhere) in a fixed hour, each counted in one atomic statement. The email's count
+ * is kept whether or not it has an account, so a 429 tells nothing about it; a request refused for
+ * its address does not count against the email.
+ */
+export async function checkPasswordResetAllowed(
+  db: Db,
+  {
+    ip,
+    email,
+    now,
+    perAddress,
+    perAccount,
+  }: { ip: string; email: string; now: Date; perAddress: number; perAccount: number },
+): Promise<void> {
+  const message = (t: ServerTexts) => t.recoveryMessages.tooManyResets;
+  const address = await countInWindow(db, `reset-address:${addressKey(ip)}`, now, HOUR_MS);
+  if (address.count > perAddress) {
+    throw tooMany(message, address.windowStart.getTime() + HOUR_MS - now.getTime());
+  }
+  const account = await countInWindow(db, `reset-account:${email.toLowerCase()}`, now, HOUR_MS);
+  if (account.count > perAccount) {
+    throw tooMany(message, account.windowStart.getTime() + HOUR_MS - now.getTime());
+  }
+}

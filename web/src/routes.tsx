@@ -19,6 +19,12 @@ const signup = lazyPage('signup', () => import('./pages/auth/SignupPage.tsx').th
 const logout = lazyPage('logout', () => import('./pages/auth/LogoutPage.tsx').then((m) => m.LogoutPage));
 // The variant sign-in page ('Welcome Back'): the same module (and chunk) as /login.
 const signin = lazyPage('signin', () => import('./pages/auth/LoginPage.tsx').then((m) => m.WelcomeBackPage));
+// Password recovery (/forgot-password, /reset-password): one chunk for both, with its own words.
+const recovery = lazyPage(
+  'recovery',
+  () => import('./pages/auth/RecoveryPage.tsx').then((m) => m.RecoveryPage),
+  ['account'],
+);
 // Where a provider sign-in by someone new lands; few visitors need it, so its own chunk.
 const oauthRegister = lazyPage('oauth-register', () =>
   import('./pages/auth/OAuthRegisterPage.tsx').then((m) => m.OAuthRegisterPage),
@@ -187,6 +193,8 @@ export const routes: RouteObject[] = [
   // The variant sign-in page has its own address.
   { path: '/signin', ...screen(signin) },
   { path: '/oauth2/register', ...screen(oauthRegister) },
+  { path: '/forgot-password', ...screen(recovery) },
+  { path: '/reset-password', ...screen(recovery) },
   {
     ...mount(headerLayout, <FrameLoading />),
     children: [

@@ -12,6 +12,7 @@ export const authTexts: Translation<typeof english.authTexts> = {
   passwordLabel: '비밀번호',
   signInButton: '로그인',
   signUpLink: '회원가입하기',
+  forgotPassword: '비밀번호를 잊으셨나요?',
   userEmailEmpty: '이메일을 입력하세요!',
   passwordEmpty: '비밀번호를 입력하세요!',
   signInFailed: '이메일이 올바르지 않거나 비밀번호가 틀렸습니다.',
@@ -257,4 +258,26 @@ export const adminMessages: Translation<typeof english.adminMessages> = {
   lastAdmin: '마지막 관리자입니다. 내 관리자 역할을 없애기 전에 다른 계정에 ADMIN 역할을 주세요.',
   keepOneAdmin: '이렇게 바꾸면 학원에 관리자가 한 명도 남지 않습니다.',
   noLongerAdmin: '더 이상 관리자가 아닙니다.',
+};
+
+export const recoveryMessages: Translation<typeof english.recoveryMessages> = {
+  requestAccepted:
+    '이 이메일 주소를 쓰는 계정이 있으면 새 비밀번호를 정하는 링크를 담은 메일을 보냈습니다. 링크는 한 시간 안에 한 번만 쓸 수 있습니다.',
+  tooManyResets: (seconds) =>
+    `비밀번호 재설정 요청이 너무 많습니다. ${inWords(seconds)} 후에 다시 시도해 주세요.`,
+  linkInvalid: '이 비밀번호 재설정 링크는 만료되었거나 이미 사용되었습니다. 새 링크를 요청하세요.',
+  noPassword: '이 계정은 Google, 네이버 또는 카카오로 로그인하므로 바꿀 비밀번호가 없습니다.',
+  mail: {
+    subject: 'Tutorfolio 새 비밀번호 설정',
+    greeting: (name) => `${name}님, 안녕하세요.`,
+    asked: '누군가(본인이시길 바랍니다) Tutorfolio 계정의 새 비밀번호 설정을 요청했습니다.',
+    follow: '아래 링크를 열어 새 비밀번호를 정하세요. 한 시간 안에 한 번만 쓸 수 있습니다:',
+    button: '새 비밀번호 정하기',
+    ignore: '요청한 적이 없다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다.',
+    providerSubject: 'Tutorfolio 로그인 방법 안내',
+    provider: (providers) =>
+      `이 Tutorfolio 계정에는 비밀번호가 없고 ${providers}(으)로 로그인합니다. 로그인 화면에서 "${providers}로 계속하기"를 누르세요.`,
+    signInLink: '로그인 화면 열기:',
+    or: ' 또는 ',
+  },
 };

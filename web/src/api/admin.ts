@@ -11,7 +11,7 @@ import type {
 import type { Page } from '../../../common/contracts/paging.ts';
 import type { WallPostForModeration, WallState } from '../../../common/contracts/portfolio.ts';
 import type { QuestionTopic, Topic } from '../../../common/contracts/tutoring.ts';
-import type { PictureResponse, UserResponse } from '../../../common/contracts/users.ts';
+import type { PictureResponse, ResetLinkResponse, UserResponse } from '../../../common/contracts/users.ts';
 import { apiJson } from './client.ts';
 
 const part = encodeURIComponent;
@@ -40,6 +40,9 @@ export const adminApi = {
     form.append('image', picture);
     return apiJson<PictureResponse>('users/image', { method: 'PATCH', body: form });
   },
+  /** A password reset link for the account, to show once (audited). */
+  resetLink: (id: number) =>
+    apiJson<ResetLinkResponse>('users/password-reset/link', { method: 'POST', body: { id } }),
   parents: () => apiJson<ParentResponse[]>('users/parents'),
   linkChild: (parent: string, child: string) =>
     apiJson<ParentResponse>(`users/children/${part(parent)}`, { method: 'POST', body: [child] }),

@@ -3,6 +3,7 @@ import type { Page } from '../../../common/contracts/paging.ts';
 import type { DayCount } from '../../../common/contracts/tutoring.ts';
 import type {
   ChildResponse,
+  PasswordChangeRequest,
   PictureResponse,
   ProfileUpdateRequest,
   UserResponse,
@@ -36,6 +37,8 @@ export const profileApi = {
     form.append('image', picture);
     return apiJson<PictureResponse>('users/image', { method: 'PATCH', body: form });
   },
+  /** The signed-in person's new password; their other sessions end. */
+  changePassword: (body: PasswordChangeRequest) => apiJson<null>('users/password', { method: 'PUT', body }),
   subscriptions: (name: string) => apiJson<string[]>('subscriptions', { query: { name } }),
   children: (name: string) => apiJson<ChildResponse[]>(named('users/children', name)),
   pendingCount: (name: string) => apiJson<number>(named('assignments/count', name)),

@@ -9,6 +9,7 @@
  */
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { use, useEffect, useState, useSyncExternalStore } from 'react';
+import type * as account from '../../../common/accountTexts.ts';
 import type * as admin from '../../../common/adminTexts.ts';
 import type * as authoring from '../../../common/authoringTexts.ts';
 import {
@@ -52,6 +53,8 @@ const englishMessages = {
  */
 export type Namespaces = {
   messages: Translation<typeof englishMessages>;
+  /** The password recovery pages (common/accountTexts.ts). */
+  account: Translation<typeof account>;
   /** The admin console (common/adminTexts.ts). */
   admin: Translation<typeof admin>;
   /** The dashboard, profile card and statistics (common/insightTexts.ts). */
@@ -94,6 +97,10 @@ const loaders: { [N in Namespace]: Record<Language, () => Promise<Namespaces[N]>
   },
   // The pages' own texts: each language's file is a chunk of its own, fetched beside the page's chunk
   // (lazyPage's `texts`), never in the entry.
+  account: {
+    en: () => import('../../../common/accountTexts.ts').then((m) => ({ ...m })),
+    ko: () => import('../../../common/i18n/ko/accountTexts.ts').then((m) => ({ ...m })),
+  },
   admin: {
     en: () => import('../../../common/adminTexts.ts').then((m) => ({ ...m })),
     ko: () => import('../../../common/i18n/ko/adminTexts.ts').then((m) => ({ ...m })),

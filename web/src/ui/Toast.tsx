@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { limits } from '../../../common/limits.ts';
 import { useTexts } from '../i18n/texts.ts';
-import { leastCovering, type Spot } from './place.ts';
+import type { Spot } from './place.ts';
 import styles from './Toast.module.css';
 
 /**
@@ -39,6 +39,7 @@ export type ToastApi = {
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
+let placing: Promise<typeof import('./place.ts')> | undefined;
 // Kept in this history entry's state, which a reload keeps: reading it costs nothing on the first
 // render (session storage would make the first paint of every page wait for the storage to load).
 const FLASH_KEY = 'tutorfolioFlash';
@@ -96,12 +97,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
 
   const region = useRef<HTMLElement>(null);
-  const [spot, setSpot] = useState<Spot>();
+  const [spot, setSpot] = useState<Spot & { for?: number }>();
   const newest = toasts.at(-1)?.id;
-  // Placed before it is painted, once per new toast: a toast that moves while read is worse.
+  // Placed before it is seen, once per new toast: a toast that moves while read is worse. The
+  // placing code loads with the first toast (every page's first load is smaller without it); until
+  // it is placed the toast is transparent, still announced.
   useLayoutEffect(() => {
     const box = region.current;
-    if (newest !== undefined && box) setSpot(leastCovering(box.offsetWidth, box.offsetHeight, box));
+    if (newest === undefined || !box) return;
+    placing ??= import('./place.ts');
+    void placing.then(({ leastCovering }) =>
+      setSpot({ ...leastCovering(box.offsetWidth, box.offsetHeight, box), for: newest }),
+    );
   }, [newest]);
   useEffect(() => {
     const onTab = () => setTabHidden(document.visibilityState === 'hidden');
@@ -129,7 +136,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         ref={region}
         aria-label={layoutTexts.notifications}
         className={styles.region}
-        style={spot && { left: spot.x, top: spot.y }}
+        style={spot && { left: spot.x, top: spot.y, opacity: spot.for === newest ? 1 : 0 }}
         onPointerEnter={() => setHovered(true)}
         onPointerLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}

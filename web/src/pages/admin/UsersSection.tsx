@@ -8,6 +8,7 @@ import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './AdminPage.module.css';
@@ -124,6 +125,7 @@ function UserCardItem({ user }: { user: UserCard }) {
           {adminTexts.edit}
         </Button>
         <PictureUpload user={user} />
+        <ResetLink user={user} />
       </div>
       {editing && <EditUser id={formId} user={user} onDone={() => setEditing(false)} />}
     </Card>
@@ -229,5 +231,62 @@ function PictureUpload({ user }: { user: UserCard }) {
         {adminTexts.upload}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A password reset link for the account, made on request and shown once in a dialog to copy (the
+ * server keeps only its hash); the audit log records it.
+ */
+function ResetLink({ user }: { user: UserCard }) {
+  const { adminTexts } = useTexts('admin');
+  const { run, busy } = useAdminAction();
+  const { showToast } = useToast();
+  const [link, setLink] = useState<string | null>(null);
+  const make = async () => {
+    const made = await run(() => adminApi.resetLink(user.id));
+    if (made) setLink(made.link);
+  };
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      showToast(adminTexts.copied, 'success');
+    } catch {
+      // No clipboard (an insecure origin, a refusal): the link stays selected to copy by hand.
+      document.getElementById(`reset-link-${user.id}`)?.focus();
+    }
+  };
+  return (
+    <>
+      <Button size="sm" onClick={make} disabled={busy} aria-label={adminTexts.resetLinkFor(user.username)}>
+        {adminTexts.resetLink}
+      </Button>
+      <Dialog
+        open={link !== null}
+        onClose={() => setLink(null)}
+        title={adminTexts.resetLinkTitle(user.username)}
+        actions={
+          <>
+            <Button variant="ghost" onClick={() => setLink(null)}>
+              {adminTexts.close}
+            </Button>
+            <Button variant="primary" onClick={copy}>
+              {adminTexts.copy}
+            </Button>
+          </>
+        }
+      >
+        <Field label={adminTexts.resetLinkLabel} hint={adminTexts.resetLinkOnce}>
+          <input
+            id={`reset-link-${user.id}`}
+            readOnly
+            value={link ?? ''}
+            data-autofocus
+            onFocus={(event) => event.target.select()}
+          />
+        </Field>
+      </Dialog>
+    </>
   );
 }

@@ -157,6 +157,9 @@ export function LoginPage({ variant = 'signIn' }: { variant?: 'signIn' | 'welcom
             </button>
           </fieldset>
         </form>
+        <p className={styles.forgot}>
+          <Link to="/forgot-password">{authTexts.forgotPassword}</Link>
+        </p>
         <ProviderButtons from={from} />
         <p className={styles.footer}>
           <Link to="/signup" state={location.state}>

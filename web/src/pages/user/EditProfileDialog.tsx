@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import styles from './UserPage.module.css';
 
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -29,7 +30,7 @@ export function pictureProblem(
 
 /**
  * Edit Profile: name, email (a new one asks for the current password), a picture with
- * a preview; Cancel; 'Save Changes' disabled while saving; 'DONE!' on success. Errors show inside
+ * a preview, and Change password (its own form, ChangePasswordForm); Cancel; 'Save Changes' disabled while saving; 'DONE!' on success. Errors show inside
  * the dialog, where the user is (the rest of the page is inert while it is open).
  */
 export function EditProfileDialog({ person, onClose }: { person: UserResponse; onClose: () => void }) {
@@ -166,6 +167,12 @@ export function EditProfileDialog({ person, onClose }: { person: UserResponse; o
           {problem ?? ''}
         </p>
       </form>
+      <ChangePasswordForm
+        onSignedOut={(error) => {
+          onClose();
+          onFailure(error);
+        }}
+      />
     </Dialog>
   );
 }

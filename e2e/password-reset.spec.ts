@@ -1,0 +1,114 @@
+import { demo, expect, openSignIn, signIn, signUp, test, uniqueName } from './fixtures.ts';
+
+/**
+ * Password recovery in the browser (docs/product.md, "Accounts and sign-in"): forgot password, a
+ * link from the admin console, a new password that signs the person in and ends the session another
+ * browser held; and change password from the profile dialog.
+ */
+test('forgot password → a link from the admin console → a new password signs in; an old session is refused', async ({
+  browser,
+  baseURL,
+}) => {
+  // Three browsers and the admin console: more steps than the default 30 s allows on a busy machine.
+  test.setTimeout(90_000);
+  const name = uniqueName('forgetful');
+  // A second browser signed in before: its session must end.
+  const elsewhere = await browser.newContext();
+  const person = await signUp(elsewhere.request, name, 'the old long secret');
+  expect((await elsewhere.request.post('/api/v1/users/login', { data: person })).status()).toBe(200);
+  expect((await elsewhere.request.get('/api/v1/users/auth-check')).status()).toBe(200);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openSignIn(page);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(person.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  const sentence =
+    'If an account uses this email address, a message with a link to set a new password is on its way. The link works once, within an hour.';
+  await expect(page.getByRole('status')).toHaveText(sentence);
+  // The same sentence for an email nobody uses.
+  await page.getByLabel('Email Address').fill(`${uniqueName('nobody')}@example.com`);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toHaveText(sentence);
+
+  // The administrator makes a link in the console and copies it from the dialog.
+  const admin = await browser.newContext();
+  const console_ = await admin.newPage();
+  await openSignIn(console_);
+  await signIn(console_, demo.teacher);
+  await console_.goto('/91b-admin');
+  await console_.getByLabel('Search by name or email').fill(name);
+  await console_.getByRole('button', { name: `Make a password reset link for ${name}` }).click();
+  const dialog = console_.getByRole('dialog', { name: `Password reset link for ${name}` });
+  const link = await dialog.getByLabel('Link').inputValue();
+  expect(link).toMatch(/\/reset-password\?token=[\w-]{43}$/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(
+    console_.getByRole('listitem').filter({ hasText: `Made a password reset link: ${name}` }),
+  ).toBeVisible();
+
+  const { pathname, search } = new URL(link);
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  // The token leaves the address bar.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('New password', { exact: true }).fill('a fresh long secret');
+  await page.getByLabel('Repeat the new password').fill('a fresh long secret');
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page).toHaveURL(`/user/${name}`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // The other browser's session has ended; the old password no longer signs in, the new one does.
+  expect((await elsewhere.request.get('/api/v1/users/auth-check')).status()).toBe(401);
+  const headers = { origin: baseURL ?? '' };
+  expect((await elsewhere.request.post('/api/v1/users/login', { data: person, headers })).status()).toBe(401);
+  const fresh = { ...person, password: 'a fresh long secret' };
+  expect((await elsewhere.request.post('/api/v1/users/login', { data: fresh, headers })).status()).toBe(200);
+
+  // The link worked once: opened again, it says so and offers a new one.
+  const again = await context.newPage();
+  await again.goto(`${pathname}${search}`);
+  await expect(again.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  await again.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(again.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+
+  await Promise.all([elsewhere.close(), context.close(), admin.close()]);
+});
+
+test('change password in Edit Profile, by keyboard: the other browser is signed out, this one stays', async ({
+  browser,
+}) => {
+  const elsewhere = await browser.newContext();
+  const person = await signUp(elsewhere.request, uniqueName('changer'), 'the first long secret');
+  expect((await elsewhere.request.post('/api/v1/users/login', { data: person })).status()).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await openSignIn(page);
+  await signIn(page, person);
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await dialog.getByRole('button', { name: 'Change password' }).focus();
+  await expect(dialog.getByRole('form', { name: 'Change password' })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  const form = dialog.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('not my password');
+  await form.getByLabel('New password', { exact: true }).fill('the second long secret');
+  await form.getByLabel('Repeat the new password').fill('the second long secret');
+  await form.getByLabel('Repeat the new password').press('Enter');
+  await expect(form.getByRole('alert')).toHaveText('currentPassword: this is not your current password.');
+  await expect(form.getByRole('button', { name: 'Save the new password' })).toBeEnabled();
+
+  await form.getByLabel('Current password').fill(person.password);
+  await form.getByLabel('Repeat the new password').press('Enter');
+  await expect(page.getByText('Your password is changed. Other browsers are signed out.')).toBeVisible();
+  // Nothing in the dialog is wider than the phone.
+  const width = await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth);
+  expect(width).toBe(true);
+
+  expect((await elsewhere.request.get('/api/v1/users/auth-check')).status()).toBe(401);
+  expect((await context.request.get('/api/v1/users/auth-check')).status()).toBe(200);
+  await Promise.all([elsewhere.close(), context.close()]);
+});
