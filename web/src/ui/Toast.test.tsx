@@ -100,7 +100,7 @@ describe('Toast', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('takes the place that hides no control, clear of the button just pressed', () => {
+  it('takes the place that hides no control, clear of the button just pressed', async () => {
     // jsdom lays nothing out: the pressed button spans the window's bottom 100 px, where a toast
     // would otherwise go, and the toasts are 300 × 60 px.
     const pressed = { left: 0, top: innerHeight - 100, right: innerWidth, bottom: innerHeight };
@@ -121,6 +121,10 @@ describe('Toast', () => {
       act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
       act(() => api.showToast('Title is missing.'));
       const region = screen.getByRole('region', { name: 'Notifications' });
+      // The placing code arrives with the first toast; until then the toast is transparent.
+      expect(region.style.opacity).not.toBe('1');
+      await act(() => import('./place.ts'));
+      expect(region.style.opacity).toBe('1');
       const top = Number.parseFloat(region.style.top);
       // The lowest place above the button, 16 px in from the right.
       expect(top + 60).toBeLessThanOrEqual(pressed.top);
