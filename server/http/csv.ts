@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvTexts as koCsvTexts } from '../../common/i18n/ko/submissionTexts.ts';
-import type { Language } from '../../common/i18n/translation.ts';
+import { LANGUAGE_COOKIE, type Language, requestLanguage } from '../../common/i18n/translation.ts';
 import { csvTexts } from '../../common/submissionTexts.ts';
 
 /**
@@ -57,6 +57,14 @@ export function sendCsv(reply: FastifyReply, { fileName, header, pages }: CsvExp
     .header('content-disposition', disposition(fileName))
     .header('cache-control', 'no-store')
     .send(Readable.from(lines(), { objectMode: false, highWaterMark: 1 }));
+}
+
+/**
+ * The language of a file: the page's (the `lang` cookie of the language switch), else the browser's.
+ * A download link is a plain navigation, which sends no language header of the app's own.
+ */
+export function csvLanguage(request: FastifyRequest): Language {
+  return requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
 }
 
 /** The header rows and cell words of the exports, in the requester's language. */

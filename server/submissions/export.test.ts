@@ -94,6 +94,14 @@ describe('GET /export/submissions/{name}', () => {
 
     const korean = parseCsv((await exportOf(teacher, '?from=2026-03-11&to=2026-03-11', NAME, 'ko')).body);
     expect(korean[0]).toEqual(['날짜', '문제 제목', '주제', '답', '채점', '다시 풀기']);
+    // The page's language (the switch's cookie) wins over the browser's.
+    const switched = await t.request({
+      method: 'GET',
+      url: `/api/v1/export/submissions/${encodeURIComponent(NAME)}?from=2026-03-11&to=2026-03-11`,
+      as: `${teacher.cookie}; lang=ko`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(parseCsv(switched.body)[0]).toEqual(korean[0]);
     expect(korean.at(-1)).toEqual([
       '2026-03-11T10:10:00+09:00',
       '반복문, "for"',

@@ -7,9 +7,8 @@ import { apiMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
-import { sendCsv } from '../http/csv.ts';
+import { csvLanguage, sendCsv } from '../http/csv.ts';
 import { declareRoutes } from '../http/route.ts';
-import { answerLanguage } from '../i18n/texts.ts';
 import { exportSubmissions } from './export.ts';
 import {
   countSubmissions,
@@ -119,7 +118,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
         reply,
         exportSubmissions(db, request.subject, request.query, {
           timeZone: tz,
-          language: answerLanguage(request),
+          language: csvLanguage(request),
         }),
       ),
   );

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { OverviewExportQuery } from '../../common/contracts/export.ts';
 import { Week, WeekQuery } from '../../common/contracts/week.ts';
 import { access } from '../http/access.ts';
-import { sendCsv } from '../http/csv.ts';
+import { csvLanguage, sendCsv } from '../http/csv.ts';
 import { declareRoutes } from '../http/route.ts';
-import { answerLanguage } from '../i18n/texts.ts';
 import { exportOverview } from './export.ts';
 import { weekOf } from './service.ts';
 
@@ -39,7 +38,7 @@ export async function weekRoutes(app: FastifyInstance): Promise<void> {
         await exportOverview(database.db, request.query, {
           now: now(),
           timeZone: config.timeZone,
-          language: answerLanguage(request),
+          language: csvLanguage(request),
         }),
       ),
   );
