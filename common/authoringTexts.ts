@@ -243,4 +243,8 @@ export const teacherTexts = texts({
   statsOf: (name: string) => `${name}'s statistics`,
   remove: 'Remove',
   removeOf: (name: string) => `Remove ${name}`,
+  /** The overview export (weeks × listed students) and its range. */
+  from: 'From',
+  to: 'To',
+  download: (from: string, to: string) => `Download CSV (${from || '4 weeks ago'} – ${to || 'today'})`,
 });

@@ -93,3 +93,18 @@ export const submissionTexts = texts({
     submit: 'Submit',
   },
 });
+
+/**
+ * The CSV exports (server/http/csv.ts writes them; docs/product.md, "Exports"): header rows and
+ * cell words in the requester's language, and the submissions page's download link.
+ */
+export const csvTexts = texts({
+  submissionHeader: ['Date', 'Question title', 'Topics', 'Answer', 'Mark', 'Redo'],
+  overviewHeader: ['Student', 'Week', 'Assigned', 'Answered', 'Correct', 'Score %'],
+  marks: { correct: 'Correct', wrong: 'Wrong', unmarked: 'Unmarked' },
+  yes: 'Yes',
+  no: 'No',
+  from: 'From',
+  to: 'To',
+  download: (from: string, to: string) => `Download CSV (${from || 'start'} – ${to || 'today'})`,
+});

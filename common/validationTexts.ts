@@ -112,6 +112,8 @@ export const validationTexts = texts({
   submissionIdKeys: 'keys must be submission ids',
   questionIdKeys: 'keys must be question ids',
   atMostStudents: (max: number) => `at most ${max} students`,
+  rangeOrder: 'must not be before from',
+  rangeSpan: (days: number) => `must be at most ${days} days after from`,
   atMostStudentsAtOnce: (max: number) => `at most ${max} students at once`,
   atMostPairsAtOnce: (max: number) => `at most ${max} pairs at once`,
   atMostSortOrders: (max: number) => `at most ${max} sort orders`,

@@ -38,7 +38,10 @@ async function statementsOf(
   const response = await call(t, as, method, url, body);
   const statements = t.database.queries.count - before;
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  const json = response.json();
+  // A CSV export lists its lines after the header (no cell of these cases holds a line break).
+  const json = String(response.headers['content-type']).startsWith('text/csv')
+    ? response.body.split('\r\n').slice(1, -1)
+    : response.json();
   lastListed = listed(json);
   return { statements, json };
 }
@@ -235,6 +238,8 @@ const CASES: Case[] = [
   perStudent('GET /api/v1/stats/topics/page/:name', (n) => `/api/v1/stats/topics/page/${n}?size=100`),
   // A parent's week: studentWith's questions are due six to ten days on, all in the week a week on.
   perStudent('GET /api/v1/week/:name', (n) => `/api/v1/week/${n}?start=${dueIn(t, 24 * 7).slice(0, 10)}`),
+  // The CSV of answers: one statement per 1,000 rows, so one at 3 and at 30.
+  perStudent('GET /api/v1/export/submissions/:name', (n) => `/api/v1/export/submissions/${n}`),
   // The drill's days and totals.
   perMathStudent(
     'GET /api/v1/simple_math/day_counts/page',
@@ -364,6 +369,16 @@ const CASES: Case[] = [
       await questionsFor(names, 3);
       const [year, month] = dueIn(t, 24 * 6).split('-');
       const url = `/api/v1/calendars/${year}/${Number(month)}?students=${names.join(',')}`;
+      return (await statementsOf(teacher, 'GET', url)).statements;
+    },
+  },
+  // The overview CSV: the names, then one statement per 50 students.
+  {
+    route: 'GET /api/v1/export/overview',
+    measure: async (rows) => {
+      const names = (await students(rows)).map((s) => s.user.username);
+      await questionsFor(names, 3);
+      const url = `/api/v1/export/overview?students=${names.join(',')}`;
       return (await statementsOf(teacher, 'GET', url)).statements;
     },
   },

@@ -40,6 +40,8 @@ const WITHOUT_RESPONSE_CONTRACT: Record<string, string> = {
   'GET /api/docs': 'an HTML page',
   'GET /api/docs/:file': "the page's scripts and styles",
   'DELETE /api/v1/wall/moderation/:postId': 'answers 204, no body',
+  'GET /api/v1/export/submissions/:name': 'a CSV file, streamed',
+  'GET /api/v1/export/overview': 'a CSV file, streamed',
 };
 
 let t: TestApp;

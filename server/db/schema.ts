@@ -237,6 +237,8 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_student_due_idx').on(t.studentId, t.dueDay),
     index('submissions_student_question_idx').on(t.studentId, t.questionId, t.id),
+    // The CSV export reads a student's answers in keyset pages by submit time.
+    index('submissions_student_submit_idx').on(t.studentId, t.submitDate, t.id),
     index('submissions_student_marked_idx').on(t.studentId, t.marked),
     index('submissions_question_idx').on(t.questionId),
     // The marking inbox and the header's count read only unmarked answers.

@@ -169,6 +169,13 @@ const MATRIX: Row[] = [
   // learner statistics
   { route: 'GET /api/v1/stats/topics/page/:name', expect: STUDENT_READ },
   { route: 'GET /api/v1/week/:name', expect: STUDENT_READ, why: "a parent's week" },
+  // CSV exports: a student's answers as their other reads; the overview, like the teacher calendar, staff's
+  {
+    route: 'GET /api/v1/export/submissions/:name',
+    expect: STUDENT_READ,
+    why: "a parent downloads a child's marks",
+  },
+  { route: 'GET /api/v1/export/overview', expect: STAFF, query: 'students={student}' },
   { route: 'PATCH /api/v1/stats/topics/reload/:name', expect: ADMIN, why: 'a recount is maintenance' },
   // provider sign-in: the start and the provider's redirect back are for anyone
   { route: 'GET /api/v1/users/oauth/providers', expect: ANYONE, why: 'which sign-in buttons to show' },

@@ -423,3 +423,51 @@ export async function dayCounts(db: DbOrTx, studentId: number, timeZone: string,
     .orderBy(sql`1 desc`);
   return latestOnly ? query.limit(1) : query;
 }
+
+/** One exported answer; `key` is PostgreSQL's own text of `submit_date`, so the keyset loses no microsecond. */
+export type ExportRow = {
+  id: number;
+  key: string;
+  submitDate: Date;
+  title: string;
+  topics: string;
+  answer: string;
+  marked: number;
+  redo: boolean;
+};
+
+/**
+ * A keyset page of a student's answers submitted in [`from`, `until`), oldest first, each with its
+ * question's title and topics (by name): one statement per page on the (student, submit time, id)
+ * index, however far into the student's answers.
+ */
+export async function exportPage(
+  db: DbOrTx,
+  studentId: number,
+  bounds: { from: Date | null; until: Date | null },
+  after: { key: string; id: number } | null,
+  limit: number,
+): Promise<ExportRow[]> {
+  const result = await db.execute(sql`
+    SELECT s.id, s.submit_date::text AS key, s.submit_date AS "submitDate", q.title, s.student_answer AS answer,
+      s.marked::int AS marked, s.redo,
+      coalesce((SELECT string_agg(t.title, ', ' ORDER BY t.title) FROM question_topics qt
+        JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = s.question_id), '') AS topics
+    FROM submissions s JOIN questions q ON q.id = s.question_id
+    WHERE s.student_id = ${studentId}
+      ${bounds.from ? sql`AND s.submit_date >= ${bounds.from.toISOString()}::timestamptz` : sql``}
+      ${bounds.until ? sql`AND s.submit_date < ${bounds.until.toISOString()}::timestamptz` : sql``}
+      ${after ? sql`AND (s.submit_date, s.id) > (${after.key}::timestamptz, ${after.id}::int)` : sql``}
+    ORDER BY s.submit_date, s.id
+    LIMIT ${limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    id: Number(row.id),
+    key: String(row.key),
+    submitDate: new Date(row.submitDate as string | Date),
+    title: String(row.title),
+    topics: String(row.topics),
+    answer: String(row.answer),
+    marked: Number(row.marked),
+    redo: row.redo === true,
+  }));
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SubmissionsExportQuery } from '../../common/contracts/export.ts';
 import { pageOf } from '../../common/contracts/paging.ts';
 import { DayCount, SubmissionQuestion, SubmissionsPage } from '../../common/contracts/responses.ts';
 import { DayQuery, MarkRequest, RedoBatch, SubmissionBatch } from '../../common/contracts/tutoring.ts';
@@ -6,7 +7,9 @@ import { apiMessages } from '../../common/messages.ts';
 import { z } from '../../common/zod.ts';
 import { notFound } from '../errors.ts';
 import { access } from '../http/access.ts';
+import { csvLanguage, sendCsv } from '../http/csv.ts';
 import { declareRoutes } from '../http/route.ts';
+import { exportSubmissions } from './export.ts';
 import {
   countSubmissions,
   dayCountsOf,
@@ -100,5 +103,23 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
       response: SubmissionsPage,
     },
     async (request) => submissionsOf(db, request.subject.id, request.query.date ?? null, request.page, tz),
+  );
+
+  /** A CSV of the answers submitted in a range, streamed (docs/api.md, "CSV exports"). */
+  route.get(
+    '/export/submissions/:name',
+    access.studentRead('name'),
+    {
+      query: SubmissionsExportQuery,
+      summary: "A student's answers from `from` to `to` as CSV (text/csv, streamed)",
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportSubmissions(db, request.subject, request.query, {
+          timeZone: tz,
+          language: csvLanguage(request),
+        }),
+      ),
   );
 }

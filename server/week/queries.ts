@@ -1,5 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
+
+/**
+ * What a week counts, as the subquery `w`: the first answers to questions due from `first` to `last`
+ * (redos are practice and stay out, as in the score) and the assignments still pending (`marked`
+ * null). The week page and the overview export both read it, so their numbers agree.
+ */
+function dueIn(student: SQL, first: string, last: string): SQL {
+  return sql`(
+      SELECT s.student_id, s.question_id, s.due_day, s.target_date, s.marked::int AS marked, s.student_answer AS answer, s.submit_date
+      FROM submissions s
+      WHERE s.student_id ${student} AND NOT s.redo AND s.due_day BETWEEN ${first}::date AND ${last}::date
+      UNION ALL
+      SELECT a.student_id, a.question_id, a.due_day, a.target_date, NULL, NULL, NULL
+      FROM assignments a
+      WHERE a.student_id ${student} AND a.due_day BETWEEN ${first}::date AND ${last}::date
+    ) w`;
+}
 
 export type WeekItemRow = {
   questionId: number;
@@ -32,15 +49,7 @@ export async function weekItems(
       w.marked, w.answer, w.submit_date AS "submitDate",
       CASE WHEN w.marked IS NULL THEN NULL ELSE q.answer END AS "modelAnswer",
       CASE WHEN w.marked IS NULL THEN NULL ELSE q.explanation END AS "explanation"
-    FROM (
-      SELECT s.question_id, s.due_day, s.target_date, s.marked::int AS marked, s.student_answer AS answer, s.submit_date
-      FROM submissions s
-      WHERE s.student_id = ${studentId} AND NOT s.redo AND s.due_day BETWEEN ${first}::date AND ${last}::date
-      UNION ALL
-      SELECT a.question_id, a.due_day, a.target_date, NULL, NULL, NULL
-      FROM assignments a
-      WHERE a.student_id = ${studentId} AND a.due_day BETWEEN ${first}::date AND ${last}::date
-    ) w JOIN questions q ON q.id = w.question_id
+    FROM ${dueIn(sql`= ${studentId}`, first, last)} JOIN questions q ON q.id = w.question_id
     ORDER BY w.target_date, q.id`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     questionId: Number(row.questionId),
@@ -86,4 +95,36 @@ export async function weekDrillAndTomorrow(
       .map((row) => ({ day: String(row.day), correct: Number(row.correct), wrong: Number(row.wrong) })),
     dueTomorrow: Number(rows[0]?.dueTomorrow ?? 0),
   };
+}
+
+/** One student's counts in one week (Monday `week`), as the week page's summary counts them. */
+export type WeekTotalsRow = {
+  studentId: number;
+  week: string;
+  assigned: number;
+  answered: number;
+  correct: number;
+};
+
+/** The weeks from `first` (a Monday) to `last` (a Sunday) of several students, with anything due: one statement. */
+export async function weekTotals(
+  db: DbOrTx,
+  studentIds: number[],
+  first: string,
+  last: string,
+): Promise<WeekTotalsRow[]> {
+  if (studentIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT w.student_id AS "studentId", date_trunc('week', w.due_day::timestamp)::date::text AS week,
+      count(*)::int AS assigned, count(w.marked)::int AS answered,
+      count(*) FILTER (WHERE w.marked > 0)::int AS correct
+    FROM ${dueIn(sql`= ANY(${sql.param(studentIds)}::int[])`, first, last)}
+    GROUP BY 1, 2`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    studentId: Number(row.studentId),
+    week: String(row.week),
+    assigned: Number(row.assigned),
+    answered: Number(row.answered),
+    correct: Number(row.correct),
+  }));
 }

@@ -206,4 +206,7 @@ export const teacherTexts: Translation<typeof en.teacherTexts> = {
   statsOf: (name: string) => `${name} 학생의 통계`,
   remove: '삭제',
   removeOf: (name: string) => `${name} 삭제`,
+  from: '시작일',
+  to: '종료일',
+  download: (from, to) => `CSV 내려받기 (${from || '4주 전'} – ${to || '오늘'})`,
 };

@@ -70,3 +70,15 @@ export const submissionTexts: Translation<typeof en.submissionTexts> = {
     submit: '제출',
   },
 };
+
+/** The CSV exports' header rows, cell words and download link in Korean. */
+export const csvTexts: Translation<typeof en.csvTexts> = {
+  submissionHeader: ['날짜', '문제 제목', '주제', '답', '채점', '다시 풀기'],
+  overviewHeader: ['학생', '주', '낸 문제', '답한 문제', '맞힌 문제', '점수 %'],
+  marks: { correct: '정답', wrong: '오답', unmarked: '채점 전' },
+  yes: '예',
+  no: '아니요',
+  from: '시작일',
+  to: '종료일',
+  download: (from, to) => `CSV 내려받기 (${from || '처음'} – ${to || '오늘'})`,
+};

@@ -101,6 +101,8 @@ export const validationTexts: Translation<typeof en.validationTexts> = {
   dateFilter: 'date는 YYYY-MM-DD 형식의 날짜여야 합니다',
   titleTooLong: (max) => `title은 ${max}자 이하여야 합니다`,
   atMostStudents: (max) => `학생은 ${max}명까지입니다`,
+  rangeOrder: 'from보다 앞선 날짜이면 안 됩니다',
+  rangeSpan: (days) => `from부터 ${days}일 이내여야 합니다`,
   atMostStudentsAtOnce: (max) => `한 번에 학생 ${max}명까지입니다`,
   atMostPairsAtOnce: (max) => `한 번에 ${max}쌍까지입니다`,
   atMostSortOrders: (max) => `정렬 기준은 ${max}개까지입니다`,

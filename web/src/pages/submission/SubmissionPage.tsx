@@ -11,6 +11,7 @@ import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { usePageParams } from '../../layout/usePageParams.ts';
 import { lazyPage } from '../../routing/lazyPage.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { CsvDownload } from '../../ui/CsvDownload.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { AnswerPanel } from '../tutoring/AnswerPanel.tsx';
@@ -39,7 +40,8 @@ const calendar = lazyPage(
 export function SubmissionPage() {
   const dates = useDateTexts();
   const { appLoadTexts } = useTexts('messages');
-  const { submissions: s } = useTexts('submissions').submissionTexts;
+  const { submissionTexts, csvTexts } = useTexts('submissions');
+  const s = submissionTexts.submissions;
   const { name = '' } = useParams();
   const onFailure = useApiFailure({ forbiddenTo: ownHomePage });
   const { page, size, date, setPage, setSize } = usePageParams();
@@ -72,6 +74,7 @@ export function SubmissionPage() {
           <PageSizeSelect size={size} onSize={setSize} />
         </div>
         {date && <DateChip date={date} clearTo={`/submission/${encodeURIComponent(name)}`} />}
+        <CsvDownload path={`/export/submissions/${encodeURIComponent(name)}`} words={csvTexts} />
         {summary && summary.total > 0 && (
           <section className={styles.titleCard} aria-labelledby="results-title">
             <div>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTexts } from '../../i18n/texts.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { Calendar } from '../../ui/Calendar.tsx';
+import { CsvDownload } from '../../ui/CsvDownload.tsx';
 import { addToStudentList, readStudentList, writeStudentList } from './studentList.ts';
 import styles from './TeacherPage.module.css';
 
@@ -71,6 +72,9 @@ export function TeacherPage() {
           </ul>
         )}
       </section>
+      {students.length > 0 && (
+        <CsvDownload path="/export/overview" params={{ students: students.join(',') }} words={t} />
+      )}
       {students.length > 0 && <Calendar mode="teacher" students={students} />}
     </div>
   );
