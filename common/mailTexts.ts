@@ -1,6 +1,6 @@
 /** The words of notification mails and of the unsubscribe page (server/mail/); the server only. */
 
-import { texts } from './texts.ts';
+import { plural, texts } from './texts.ts';
 
 /** The one-click unsubscribe page (`GET mail/unsubscribe`) and every notification's footer. */
 export const unsubscribeTexts = texts({
@@ -11,4 +11,16 @@ export const unsubscribeTexts = texts({
     `Done: you will no longer get “${kind}”. You can switch it on again on your profile.`,
   footer: (kind: string) => `You get this mail because “${kind}” is on in your profile. To stop it:`,
   link: 'Unsubscribe',
+});
+
+/** Every notification mail's greeting. */
+export const greetingTexts = texts({
+  hello: (name: string) => `Hello ${name},`,
+});
+
+/** A teacher's daily reminder: answers waiting in the marking inbox. */
+export const teacherMarkingTexts = texts({
+  subject: (count: number) =>
+    `${count} ${plural(count, { one: 'answer is', other: 'answers are' })} waiting to be marked`,
+  open: 'Open the marking inbox',
 });

@@ -10,3 +10,12 @@ export const unsubscribeTexts: Translation<typeof en.unsubscribeTexts> = {
   footer: (kind) => `프로필에서 “${kind}”을(를) 켜 두셔서 보내 드리는 메일입니다. 그만 받으려면:`,
   link: '수신 거부',
 };
+
+export const greetingTexts: Translation<typeof en.greetingTexts> = {
+  hello: (name) => `${name}님, 안녕하세요.`,
+};
+
+export const teacherMarkingTexts: Translation<typeof en.teacherMarkingTexts> = {
+  subject: (count) => `채점을 기다리는 답안이 ${count}개 있습니다`,
+  open: '채점함 열기',
+};

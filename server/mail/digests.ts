@@ -1,0 +1,114 @@
+import { dayOf, fromWallClock } from '../../common/dates.ts';
+import * as ko from '../../common/i18n/ko/mailTexts.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/translation.ts';
+import { NOTIFICATION_ROLE, type NotificationKind } from '../../common/mail.ts';
+import * as en from '../../common/mailTexts.ts';
+import { addDays, mondayOf } from '../../common/week.ts';
+import type { Db, DbOrTx } from '../db/open.ts';
+import { countUnmarked } from '../marking/service.ts';
+import { claimDigest, type DigestRecipient, digestCandidates } from './digestQueries.ts';
+import { html, htmlDocument, type SafeHtml } from './html.ts';
+import { unsubscribeParts, withSlash } from './notifications.ts';
+import { enqueueMail } from './service.ts';
+
+/** What digests need: links start at PUBLIC_URL, days and weeks are APP_TIME_ZONE's. */
+export type DigestSettings = { publicUrl: URL; timeZone: string };
+
+/** The hour of the day (APP_TIME_ZONE) digests go out: the evening, after school. */
+export const SEND_HOUR = 18;
+
+function at(day: string, hour: number, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return fromWallClock({ year: year!, month: month!, day: date!, hour, minute: 0, second: 0 }, timeZone);
+}
+
+/**
+ * The day a daily digest is due for: today from SEND_HOUR on, else yesterday. Only the latest:
+ * after downtime a person gets one digest, never a backlog of the days missed.
+ */
+export function dailyPeriod(now: Date, timeZone: string): string {
+  const today = dayOf(now, timeZone);
+  return now >= at(today, SEND_HOUR, timeZone) ? today : addDays(today, -1);
+}
+
+/** The week (its Monday) a weekly digest is due for: the latest whose Sunday SEND_HOUR has passed. */
+export function weeklyPeriod(now: Date, timeZone: string): string {
+  const monday = mondayOf(dayOf(now, timeZone));
+  return now >= at(addDays(monday, 6), SEND_HOUR, timeZone) ? monday : addDays(monday, -7);
+}
+
+type Content = { subject: string; text: string; html: SafeHtml };
+type Compose = (
+  tx: DbOrTx,
+  person: DigestRecipient,
+  context: { language: Language; period: string; now: Date; link: (path: string) => string },
+) => Promise<Content | null>;
+
+const textsIn = (language: Language) => (language === 'ko' ? ko : en);
+
+/** A teacher's daily reminder, only when answers wait (the inbox is every staff member's). */
+const teacherMarking: Compose = async (tx, person, { language, link }) => {
+  const waiting = await countUnmarked(tx);
+  if (waiting === 0) return null;
+  const t = textsIn(language);
+  const subject = t.teacherMarkingTexts.subject(waiting);
+  const url = link('marking');
+  return {
+    subject,
+    text: `${t.greetingTexts.hello(person.username)}\n\n${subject}.\n${t.teacherMarkingTexts.open}: ${url}`,
+    html: html`<p>${t.greetingTexts.hello(person.username)}</p><p>${subject}.</p><p><a href="${url}">${t.teacherMarkingTexts.open}</a></p>`,
+  };
+};
+
+/** Each digest: its kind, when it is due, what it says (null: nothing new, no mail). */
+const DIGESTS: { kind: NotificationKind; period: typeof dailyPeriod; compose: Compose }[] = [
+  { kind: 'teacher-marking', period: dailyPeriod, compose: teacherMarking },
+];
+
+/**
+ * One pass of the scheduler: every digest due now and not yet decided, for everyone who gets it.
+ * Each person's is claimed (a `mail_digests` row, ON CONFLICT DO NOTHING) and enqueued in one
+ * transaction, so racing instances or a restart never send one twice. A period with nothing new is
+ * decided too, without a mail. Answers how many mails were enqueued.
+ */
+export async function runDigests(db: Db, settings: DigestSettings, now: Date): Promise<number> {
+  const base = withSlash(settings.publicUrl);
+  const link = (path: string) => new URL(path, base).toString();
+  let enqueued = 0;
+  for (const digest of DIGESTS) {
+    const period = digest.period(now, settings.timeZone);
+    const people = await digestCandidates(db, NOTIFICATION_ROLE[digest.kind], digest.kind, period);
+    for (const person of people) {
+      const language = person.language ?? DEFAULT_LANGUAGE;
+      // Before the transaction: the key is read through the pool, not this transaction's connection.
+      const footer = await unsubscribeParts(
+        db,
+        settings.publicUrl,
+        { userId: person.id, language },
+        digest.kind,
+      );
+      const sent = await db.transaction(async (tx) => {
+        const claim = { userId: person.id, kind: digest.kind, period, at: now };
+        if (!(await claimDigest(tx, claim))) return false;
+        const content = await digest.compose(tx, person, { language, period, now, link });
+        if (!content) return false;
+        await enqueueMail(tx, {
+          to: person.email,
+          subject: content.subject,
+          text: `${content.text}${footer.text}`,
+          html: htmlDocument({
+            lang: language,
+            title: content.subject,
+            body: html`${content.html}${footer.html}`,
+          }),
+          kind: digest.kind,
+          userId: person.id,
+          headers: footer.headers,
+        });
+        return true;
+      });
+      if (sent) enqueued++;
+    }
+  }
+  return enqueued;
+}
