@@ -24,3 +24,22 @@ export const teacherMarkingTexts = texts({
     `${count} ${plural(count, { one: 'answer is', other: 'answers are' })} waiting to be marked`,
   open: 'Open the marking inbox',
 });
+
+/** A student's daily digest: work assigned and answers marked since the last one. */
+export const studentDigestTexts = texts({
+  subject: (work: number, marks: number) =>
+    [
+      work > 0 ? `${work} new ${plural(work, { one: 'question', other: 'questions' })}` : '',
+      marks > 0 ? `${marks} ${plural(marks, { one: 'answer', other: 'answers' })} marked` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+  newWork: (count: number) => `New work (${count}):`,
+  marks: (count: number) => `Marked by your teacher (${count}):`,
+  due: (day: string) => `due ${day}`,
+  correct: 'correct',
+  wrong: 'wrong',
+  more: (count: number) => `… and ${count} more`,
+  openWork: 'Answer them',
+  openMarks: 'See your submissions',
+});

@@ -643,8 +643,13 @@ export const mailDigests = pgTable(
     kind: text().notNull(),
     /** The day (`2026-03-10`) or week (its Monday) in APP_TIME_ZONE the digest covers. */
     period: date({ mode: 'string' }).notNull(),
-    /** When the digest was decided: the next one tells what is new since then. */
+    /** When the digest was decided. */
     sentAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * What the digest had seen (the student's: assignment and marked submission ids), so the next
+     * one tells only what is new since; null for digests that compare nothing.
+     */
+    seen: jsonb().$type<{ assignments: number[]; marks: number[] }>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
 );

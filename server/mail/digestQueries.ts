@@ -1,4 +1,4 @@
-import { and, eq, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Language } from '../../common/i18n/translation.ts';
 import type { Role } from '../../common/roles.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
@@ -44,16 +44,60 @@ export async function claimDigest(
   return rows.length > 0;
 }
 
-/** When the person's previous digest of `kind` (before `period`) was decided, if ever. */
-export async function previousDigestAt(
+/** What a student's digest compares: the open assignments and the teacher's marks, by id. */
+export type StudentItems = {
+  work: { id: number; title: string; dueDay: string }[];
+  marks: { id: number; title: string; marked: number }[];
+};
+
+/** A student's open assignments (soonest due first) and teacher-marked answers (newest first). */
+export async function studentItems(db: DbOrTx, studentId: number): Promise<StudentItems> {
+  const work = rowsOf<{ id: number; title: string; dueDay: string }>(
+    await db.execute(sql`
+      select a.id, q.title, a.due_day::text as "dueDay" from assignments a
+      join questions q on q.id = a.question_id
+      where a.student_id = ${studentId} order by a.target_date, a.id`),
+  );
+  const marks = rowsOf<{ id: number; title: string; marked: number }>(
+    await db.execute(sql`
+      select s.id, q.title, s.marked::int as marked from submissions s
+      join questions q on q.id = s.question_id
+      where s.student_id = ${studentId} and s.marked <> 0 and not s.auto_marked
+      order by s.id desc`),
+  );
+  return { work, marks };
+}
+
+/** What the person's latest digest of `kind` before `period` had seen, if any. */
+export async function previousSeen(
   db: DbOrTx,
   userId: number,
   kind: string,
   period: string,
-): Promise<Date | null> {
+): Promise<{ assignments: number[]; marks: number[] } | null> {
   const [row] = await db
-    .select({ at: max(mailDigests.sentAt) })
+    .select({ seen: mailDigests.seen })
     .from(mailDigests)
-    .where(and(eq(mailDigests.userId, userId), eq(mailDigests.kind, kind), lt(mailDigests.period, period)));
-  return row?.at ? new Date(row.at) : null;
+    .where(and(eq(mailDigests.userId, userId), eq(mailDigests.kind, kind), lt(mailDigests.period, period)))
+    .orderBy(desc(mailDigests.period))
+    .limit(1);
+  return row?.seen ?? null;
+}
+
+/** Keeps what this digest saw, for the next one to compare with. */
+export async function keepSeen(
+  db: DbOrTx,
+  claim: { userId: number; kind: string; period: string },
+  seen: { assignments: number[]; marks: number[] },
+): Promise<void> {
+  await db
+    .update(mailDigests)
+    .set({ seen })
+    .where(
+      and(
+        eq(mailDigests.userId, claim.userId),
+        eq(mailDigests.kind, claim.kind),
+        eq(mailDigests.period, claim.period),
+      ),
+    );
 }

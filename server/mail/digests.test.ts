@@ -152,11 +152,18 @@ describe("the teacher's daily reminder", () => {
   });
 
   it("says '1 answer is' for one", async () => {
-    await t.database.db.execute(
-      sql`update submissions set marked = 1 where id <> (select min(id) from submissions)`,
+    const ids = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from submissions order by id`),
     );
+    const marks = Object.fromEntries(ids.slice(1).map(({ id }) => [id, 1]));
+    expect((await call(t, english, 'PUT', '/api/v1/marking', marks)).statusCode).toBe(200);
     t.clock.set('2026-03-15T18:00:00+09:00');
-    expect(await scheduler.tick()).toBe(2);
-    expect((await outbox()).at(-2)?.subject).toBe('1 answer is waiting to be marked');
+    // The two teachers, and the student told of her two marks.
+    expect(await scheduler.tick()).toBe(3);
+    const latest = (await outbox()).slice(-3);
+    expect(latest.find((row) => row.userId === english.user.id)?.subject).toBe(
+      '1 answer is waiting to be marked',
+    );
+    expect(latest.find((row) => row.userId === student.user.id)?.subject).toBe('2 answers marked');
   });
 });

@@ -6,7 +6,14 @@ import * as en from '../../common/mailTexts.ts';
 import { addDays, mondayOf } from '../../common/week.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { countUnmarked } from '../marking/service.ts';
-import { claimDigest, type DigestRecipient, digestCandidates } from './digestQueries.ts';
+import {
+  claimDigest,
+  type DigestRecipient,
+  digestCandidates,
+  keepSeen,
+  previousSeen,
+  studentItems,
+} from './digestQueries.ts';
 import { html, htmlDocument, type SafeHtml } from './html.ts';
 import { unsubscribeParts, withSlash } from './notifications.ts';
 import { enqueueMail } from './service.ts';
@@ -41,7 +48,13 @@ type Content = { subject: string; text: string; html: SafeHtml };
 type Compose = (
   tx: DbOrTx,
   person: DigestRecipient,
-  context: { language: Language; period: string; now: Date; link: (path: string) => string },
+  context: {
+    language: Language;
+    period: string;
+    now: Date;
+    kind: NotificationKind;
+    link: (path: string) => string;
+  },
 ) => Promise<Content | null>;
 
 const textsIn = (language: Language) => (language === 'ko' ? ko : en);
@@ -60,9 +73,59 @@ const teacherMarking: Compose = async (tx, person, { language, link }) => {
   };
 };
 
+/** At most this many items of each list in a mail; the rest are counted. */
+const LISTED = 20;
+
+function listed<T>(items: T[], line: (item: T) => string, more: (count: number) => string): string[] {
+  const lines = items.slice(0, LISTED).map(line);
+  if (items.length > LISTED) lines.push(more(items.length - LISTED));
+  return lines;
+}
+
+/**
+ * A student's daily digest: work assigned and answers marked by a teacher since the previous
+ * digest (all of both for the first one); null when neither has anything new.
+ */
+const studentDigest: Compose = async (tx, person, { language, period, kind, link }) => {
+  const items = await studentItems(tx, person.id);
+  const before = await previousSeen(tx, person.id, kind, period);
+  await keepSeen(
+    tx,
+    { userId: person.id, kind, period },
+    { assignments: items.work.map((w) => w.id), marks: items.marks.map((m) => m.id) },
+  );
+  const oldWork = new Set(before?.assignments ?? []);
+  const oldMarks = new Set(before?.marks ?? []);
+  const work = items.work.filter((w) => !oldWork.has(w.id));
+  const marks = items.marks.filter((m) => !oldMarks.has(m.id));
+  if (work.length === 0 && marks.length === 0) return null;
+  const t = textsIn(language);
+  const d = t.studentDigestTexts;
+  const name = encodeURIComponent(person.username);
+  const workUrl = link(`tutoring/${name}`);
+  const marksUrl = link(`submission/${name}`);
+  const workLines = listed(work, (w) => `${w.title} (${d.due(w.dueDay)})`, d.more);
+  const markLines = listed(marks, (m) => `${m.title}: ${m.marked > 0 ? d.correct : d.wrong}`, d.more);
+  const text = [t.greetingTexts.hello(person.username)];
+  if (work.length)
+    text.push('', d.newWork(work.length), ...workLines.map((l) => `- ${l}`), `${d.openWork}: ${workUrl}`);
+  if (marks.length)
+    text.push('', d.marks(marks.length), ...markLines.map((l) => `- ${l}`), `${d.openMarks}: ${marksUrl}`);
+  const section = (title: string, lines: string[], url: string, label: string) =>
+    html`<h2 style="font-size:1em">${title}</h2><ul>${lines.map((l) => html`<li>${l}</li>`)}</ul><p><a href="${url}">${label}</a></p>`;
+  return {
+    subject: d.subject(work.length, marks.length),
+    text: text.join('\n'),
+    html: html`<p>${t.greetingTexts.hello(person.username)}</p>${
+      work.length ? section(d.newWork(work.length), workLines, workUrl, d.openWork) : ''
+    }${marks.length ? section(d.marks(marks.length), markLines, marksUrl, d.openMarks) : ''}`,
+  };
+};
+
 /** Each digest: its kind, when it is due, what it says (null: nothing new, no mail). */
 const DIGESTS: { kind: NotificationKind; period: typeof dailyPeriod; compose: Compose }[] = [
   { kind: 'teacher-marking', period: dailyPeriod, compose: teacherMarking },
+  { kind: 'student-digest', period: dailyPeriod, compose: studentDigest },
 ];
 
 /**
@@ -90,7 +153,7 @@ export async function runDigests(db: Db, settings: DigestSettings, now: Date): P
       const sent = await db.transaction(async (tx) => {
         const claim = { userId: person.id, kind: digest.kind, period, at: now };
         if (!(await claimDigest(tx, claim))) return false;
-        const content = await digest.compose(tx, person, { language, period, now, link });
+        const content = await digest.compose(tx, person, { language, period, now, kind: digest.kind, link });
         if (!content) return false;
         await enqueueMail(tx, {
           to: person.email,

@@ -19,3 +19,18 @@ export const teacherMarkingTexts: Translation<typeof en.teacherMarkingTexts> = {
   subject: (count) => `채점을 기다리는 답안이 ${count}개 있습니다`,
   open: '채점함 열기',
 };
+
+export const studentDigestTexts: Translation<typeof en.studentDigestTexts> = {
+  subject: (work, marks) =>
+    [work > 0 ? `새 문제 ${work}개` : '', marks > 0 ? `채점된 답안 ${marks}개` : '']
+      .filter(Boolean)
+      .join(', '),
+  newWork: (count) => `새 과제 (${count}):`,
+  marks: (count) => `선생님이 채점한 답안 (${count}):`,
+  due: (day) => `마감 ${day}`,
+  correct: '정답',
+  wrong: '오답',
+  more: (count) => `… 외 ${count}개`,
+  openWork: '문제 풀기',
+  openMarks: '제출 기록 보기',
+};

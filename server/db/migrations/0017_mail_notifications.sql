@@ -3,6 +3,7 @@ CREATE TABLE "mail_digests" (
 	"kind" text NOT NULL,
 	"period" date NOT NULL,
 	"sent_at" timestamp with time zone NOT NULL,
+	"seen" jsonb,
 	CONSTRAINT "mail_digests_user_id_kind_period_pk" PRIMARY KEY("user_id","kind","period")
 );
 --> statement-breakpoint
