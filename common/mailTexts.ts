@@ -43,3 +43,9 @@ export const studentDigestTexts = texts({
   openWork: 'Answer them',
   openMarks: 'See your submissions',
 });
+
+/** A parent's weekly mail: each linked child's week, as /week/{name} shows it. */
+export const parentWeeklyTexts = texts({
+  subject: (from: string, to: string) => `Your children's week, ${from} – ${to}`,
+  open: 'See the whole week',
+});

@@ -101,3 +101,12 @@ export async function keepSeen(
       ),
     );
 }
+
+/** A parent's linked children, by name. */
+export async function childrenOf(db: DbOrTx, parentId: number): Promise<{ id: number; username: string }[]> {
+  return rowsOf<{ id: number; username: string }>(
+    await db.execute(sql`
+      select u.id, u.username from parent_children p join users u on u.id = p.child_id
+      where p.parent_id = ${parentId} order by lower(u.username)`),
+  );
+}

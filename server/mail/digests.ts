@@ -1,12 +1,16 @@
 import { dayOf, fromWallClock } from '../../common/dates.ts';
 import * as ko from '../../common/i18n/ko/mailTexts.ts';
+import { weekTexts as koWeekTexts } from '../../common/i18n/ko/weekTexts.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/translation.ts';
 import { NOTIFICATION_ROLE, type NotificationKind } from '../../common/mail.ts';
 import * as en from '../../common/mailTexts.ts';
 import { addDays, mondayOf } from '../../common/week.ts';
+import { weekTexts } from '../../common/weekTexts.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
 import { countUnmarked } from '../marking/service.ts';
+import { weekOf } from '../week/service.ts';
 import {
+  childrenOf,
   claimDigest,
   type DigestRecipient,
   digestCandidates,
@@ -55,6 +59,7 @@ type Compose = (
     kind: NotificationKind;
     link: (path: string) => string;
   },
+  timeZone: string,
 ) => Promise<Content | null>;
 
 const textsIn = (language: Language) => (language === 'ko' ? ko : en);
@@ -122,10 +127,45 @@ const studentDigest: Compose = async (tx, person, { language, period, kind, link
   };
 };
 
+/**
+ * A parent's weekly mail: for each linked child, what `/week/{name}` shows of the week (the same
+ * service), with a link to that week; none for a parent with no child linked.
+ */
+const parentWeekly: Compose = async (tx, person, { language, period, now, link }, timeZone) => {
+  const children = await childrenOf(tx, person.id);
+  if (children.length === 0) return null;
+  const t = textsIn(language);
+  const w = language === 'ko' ? koWeekTexts : weekTexts;
+  const weeks = [];
+  for (const child of children) weeks.push(await weekOf(tx, child, period, { now, timeZone }));
+  const subject = t.parentWeeklyTexts.subject(period, addDays(period, 6));
+  const urlOf = (name: string) => link(`week/${encodeURIComponent(name)}?start=${period}`);
+  const text = [t.greetingTexts.hello(person.username)];
+  for (const week of weeks)
+    text.push(
+      '',
+      w.title(week.name),
+      w.summary(week.summary),
+      w.summaryMore(week.summary),
+      `${t.parentWeeklyTexts.open}: ${urlOf(week.name)}`,
+    );
+  return {
+    subject,
+    text: text.join('\n'),
+    html: html`<p>${t.greetingTexts.hello(person.username)}</p>${weeks.map(
+      (week) =>
+        html`<h2 style="font-size:1em">${w.title(week.name)}</h2><p>${w.summary(week.summary)}<br>${w.summaryMore(
+          week.summary,
+        )}</p><p><a href="${urlOf(week.name)}">${t.parentWeeklyTexts.open}</a></p>`,
+    )}`,
+  };
+};
+
 /** Each digest: its kind, when it is due, what it says (null: nothing new, no mail). */
 const DIGESTS: { kind: NotificationKind; period: typeof dailyPeriod; compose: Compose }[] = [
   { kind: 'teacher-marking', period: dailyPeriod, compose: teacherMarking },
   { kind: 'student-digest', period: dailyPeriod, compose: studentDigest },
+  { kind: 'parent-weekly', period: weeklyPeriod, compose: parentWeekly },
 ];
 
 /**
@@ -153,7 +193,12 @@ export async function runDigests(db: Db, settings: DigestSettings, now: Date): P
       const sent = await db.transaction(async (tx) => {
         const claim = { userId: person.id, kind: digest.kind, period, at: now };
         if (!(await claimDigest(tx, claim))) return false;
-        const content = await digest.compose(tx, person, { language, period, now, kind: digest.kind, link });
+        const content = await digest.compose(
+          tx,
+          person,
+          { language, period, now, kind: digest.kind, link },
+          settings.timeZone,
+        );
         if (!content) return false;
         await enqueueMail(tx, {
           to: person.email,

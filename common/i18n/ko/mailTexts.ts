@@ -34,3 +34,8 @@ export const studentDigestTexts: Translation<typeof en.studentDigestTexts> = {
   openWork: '문제 풀기',
   openMarks: '제출 기록 보기',
 };
+
+export const parentWeeklyTexts: Translation<typeof en.parentWeeklyTexts> = {
+  subject: (from, to) => `자녀의 한 주, ${from} – ${to}`,
+  open: '한 주 전체 보기',
+};
