@@ -114,3 +114,15 @@ export const chartTexts = texts({
   day: 'Day',
   answers: 'Answers',
 });
+
+/** The profile's mail switches, one per notification the person's roles get (docs/product.md, "Mail"). */
+export const mailSwitchTexts = texts({
+  title: 'Mail',
+  hint: 'Mails we send you. Each one also carries a link to switch it off.',
+  kinds: {
+    'teacher-marking': 'Answers waiting to be marked (daily)',
+    'student-digest': 'New work and marks (daily)',
+    'parent-weekly': "Each child's week (Sunday evening)",
+  },
+  saved: 'Saved.',
+});

@@ -321,3 +321,10 @@ export const adminMessages = texts({
   keepOneAdmin: 'This change would leave the school without an administrator.',
   noLongerAdmin: 'You are no longer an administrator.',
 });
+
+/** Answers of the mail routes: the switches on the profile and the one-click unsubscribe link. */
+export const mailMessages = texts({
+  badUnsubscribeToken:
+    'This unsubscribe link is not valid (cut short or changed). Open it again from the mail, or switch the mail off on your profile.',
+  unsubscribeAccountGone: 'The account this unsubscribe link was made for no longer exists.',
+});

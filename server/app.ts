@@ -22,6 +22,7 @@ import { calendarRoutes } from './calendars/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { registerWebApp } from './http/web.ts';
 import { imageRoutes } from './images/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { setMailConfigured } from './mail/service.ts';
 import { markingRoutes } from './marking/routes.ts';
 import { mathRoutes } from './math/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stopwatchRoutes);
       await api.register(wallRoutes);
       await api.register(adminRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { type Database, describeDatabase, openConfiguredDatabase } from './db/open.ts';
 import { printDemoAccounts, seedDemo } from './demo/seed.ts';
 import { createLogOutput, type LogOutput, prettyLogOutput } from './logging.ts';
+import { type DigestScheduler, startDigestScheduler } from './mail/scheduler.ts';
 import { type MailWorker, startMailWorker } from './mail/worker.ts';
 
 /** A shutdown that takes longer than this ends the process anyway (exit code 1). */
@@ -52,6 +53,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   process.on('exit', () => logOutput.writePending?.());
   const app = await buildApp({ config, database, now: options.now, logOutput: forPeople(config, logOutput) });
   let mailWorker: MailWorker | null = null;
+  let digests: DigestScheduler | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -75,6 +77,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
     watchdog.unref();
     try {
       await app.close();
+      await digests?.stop();
       await mailWorker?.stop();
       await database.close();
       app.log.info({ droppedLogLines: logOutput.dropped }, 'stopped');
@@ -108,6 +111,15 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   // Mail goes out from every process; on PostgreSQL they share the outbox (server/mail/worker.ts).
   if (config.mail) mailWorker = startMailWorker({ database, settings: config.mail, log: app.log });
   else app.log.info('SMTP_URL is not set: mail is kept in the outbox, unsent.');
+  // Digests link to pages, so they need PUBLIC_URL; every process decides, each digest goes once.
+  if (config.publicUrl)
+    digests = startDigestScheduler({
+      database,
+      settings: { publicUrl: config.publicUrl, timeZone: config.timeZone },
+      now: options.now,
+      log: app.log,
+    });
+  else app.log.info('PUBLIC_URL is not set: no digest mails are sent.');
   if (cluster.isWorker) return; // the primary says it once all workers listen
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`Tutorfolio is serving http://${shownHost}:${config.port} (${describeDatabase(config)}).`);

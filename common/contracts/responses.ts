@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '../audit.ts';
 import { LANGUAGES } from '../i18n/translation.ts';
-import { MAIL_KINDS, MAIL_STATES } from '../mail.ts';
+import { MAIL_KINDS, MAIL_STATES, NOTIFICATION_KINDS } from '../mail.ts';
 import { STOPWATCH_TYPES, type StopwatchRecord as StopwatchRecordType } from '../portfolio/stopwatch.ts';
 import { WALL_STATES } from '../portfolio/wall.ts';
 import { QUESTION_TYPES } from '../questions/rules.ts';
@@ -58,6 +58,9 @@ export type PasswordResetState = z.output<typeof PasswordResetState>;
 /** `POST users/password-reset/link`: the administrator's reset link, shown once, and when it expires. */
 export const ResetLinkResponse = z.object({ link: z.string(), expiresAt: z.string() });
 export type ResetLinkResponse = z.output<typeof ResetLinkResponse>;
+/** `GET`/`PUT users/mail`: each notification the caller's roles get, and whether it is on. */
+export const MailSwitches = z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), on: z.boolean() }));
+export type MailSwitches = z.output<typeof MailSwitches>;
 
 /** A user card of the console (`GET users`), the original's UserResponse. */
 export const UserCard = z.object({

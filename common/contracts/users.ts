@@ -1,6 +1,7 @@
 import { isCommonPassword } from '../commonPasswords.ts';
 import { LANGUAGES } from '../i18n/translation.ts';
 import { limits } from '../limits.ts';
+import { NOTIFICATION_KINDS } from '../mail.ts';
 import { ROLES } from '../roles.ts';
 import { isSingleScript } from '../scripts.ts';
 import { idField, says, text } from '../validation.ts';
@@ -119,6 +120,16 @@ export const LanguageRequest = z.object({
 });
 export type LanguageRequest = z.input<typeof LanguageRequest>;
 
+/** `PUT users/mail`: switches one kind of notification mail on or off for the caller. */
+export const MailSwitchRequest = z.object({
+  kind: z.enum(NOTIFICATION_KINDS, says('notOneOfOptions')),
+  on: z.boolean(says('trueOrFalse')),
+});
+export type MailSwitchRequest = z.input<typeof MailSwitchRequest>;
+
+/** `mail/unsubscribe?token=…`: the signed token of a notification mail's unsubscribe link. */
+export const UnsubscribeQuery = z.object({ token: text({ max: 200 }) });
+
 /** The JSON body of every error answer (docs/api.md, "Errors"); described as such in /api/openapi.json. */
 export const ApiErrorBody = z.object({
   /** The HTTP status again. */
@@ -137,6 +148,7 @@ export type {
   AuthCheckResponse,
   ChildResponse,
   LanguageResponse,
+  MailSwitches,
   PasswordResetAnswer,
   PasswordResetState,
   PictureResponse,

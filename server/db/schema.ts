@@ -615,3 +615,43 @@ export const mailOutbox = pgTable(
     ),
   ],
 );
+
+/**
+ * A kind of notification mail a person switched off (their profile, or the mail's one-click
+ * unsubscribe link): no row, the mail is sent (docs/product.md, "Mail").
+ */
+export const mailOptOuts = pgTable(
+  'mail_opt_outs',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of NOTIFICATION_KINDS (common/mail.ts). */
+    kind: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * One row per digest sent: (person, kind, period) is unique, and the row is inserted in the
+ * transaction that enqueues the mail, so two instances (or a restart) never send one twice.
+ */
+export const mailDigests = pgTable(
+  'mail_digests',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** The day (`2026-03-10`) or week (its Monday) in APP_TIME_ZONE the digest covers. */
+    period: date({ mode: 'string' }).notNull(),
+    /** When the digest was decided. */
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * What the digest had seen (the student's: assignment and marked submission ids), so the next
+     * one tells only what is new since; null for digests that compare nothing.
+     */
+    seen: jsonb().$type<{ assignments: number[]; marks: number[] }>(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
+);

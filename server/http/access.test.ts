@@ -99,6 +99,27 @@ const MATRIX: Row[] = [
     why: "the caller's own interface language",
   },
   { route: 'GET /api/v1/users/:name', expect: STUDENT_READ, why: "the student's profile card" },
+  // mail: the profile's switches are the caller's own; the unsubscribe link needs no sign-in
+  { route: 'GET /api/v1/mail/switches', expect: SIGNED_IN, why: "the caller's own switches" },
+  {
+    route: 'PUT /api/v1/mail/switches',
+    expect: SIGNED_IN,
+    body: { kind: 'student-digest', on: true },
+    why: "the caller's own switch (on: nothing changes)",
+  },
+  {
+    route: 'GET /api/v1/mail/unsubscribe',
+    expect: ANYONE,
+    query: 'token=1.student-digest.not-a-signature',
+    okStatus: 400,
+    why: 'the signed token is the access: anyone reaches the check, a forged one is 400',
+  },
+  {
+    route: 'POST /api/v1/mail/unsubscribe',
+    expect: ANYONE,
+    query: 'token=1.student-digest.not-a-signature',
+    why: 'the one-click POST of a mail client, signed in or not; a forged token is 400',
+  },
   {
     route: 'PATCH /api/v1/users',
     expect: SIGNED_IN,

@@ -9,6 +9,7 @@ import * as koAccountTexts from '../../common/i18n/ko/accountTexts.ts';
 import * as koAdminTexts from '../../common/i18n/ko/adminTexts.ts';
 import * as koAuthoringTexts from '../../common/i18n/ko/authoringTexts.ts';
 import * as koInsightTexts from '../../common/i18n/ko/insightTexts.ts';
+import * as koMailTexts from '../../common/i18n/ko/mailTexts.ts';
 import * as koMarkingTexts from '../../common/i18n/ko/markingTexts.ts';
 import * as koMathTexts from '../../common/i18n/ko/mathTexts.ts';
 import * as koMessages from '../../common/i18n/ko/messages.ts';
@@ -19,6 +20,7 @@ import * as koTutoringTexts from '../../common/i18n/ko/tutoringTexts.ts';
 import * as koValidationTexts from '../../common/i18n/ko/validationTexts.ts';
 import * as koWeekTexts from '../../common/i18n/ko/weekTexts.ts';
 import * as insightTexts from '../../common/insightTexts.ts';
+import * as mailTexts from '../../common/mailTexts.ts';
 import * as markingTexts from '../../common/markingTexts.ts';
 import * as mathTexts from '../../common/mathTexts.ts';
 import * as messages from '../../common/messages.ts';
@@ -40,6 +42,7 @@ const mirrored: Record<string, { en: object; ko: object }> = {
   accountTexts: { en: accountTexts, ko: koAccountTexts },
   adminTexts: { en: adminTexts, ko: koAdminTexts },
   insightTexts: { en: insightTexts, ko: koInsightTexts },
+  mailTexts: { en: mailTexts, ko: koMailTexts },
   markingTexts: { en: markingTexts, ko: koMarkingTexts },
   mathTexts: { en: mathTexts, ko: koMathTexts },
   portfolioTexts: { en: portfolioTexts, ko: koPortfolioTexts },

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/open.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { type DbOrTx, rowsOf } from '../db/open.ts';
+import { mailOptOuts, mailOutbox } from '../db/schema.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = Pick<
@@ -127,4 +127,41 @@ export async function outboxSummary(db: DbOrTx) {
     lastFailure: lastFailure ?? null,
     lastSuccess: lastSuccess ?? null,
   };
+}
+
+/** The notification kinds a person switched off. */
+export async function optedOutKinds(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ kind: mailOptOuts.kind })
+    .from(mailOptOuts)
+    .where(eq(mailOptOuts.userId, userId));
+  return rows.map((row) => row.kind);
+}
+
+/** Switches one kind off (a row) or on (none); either twice is the same. */
+export async function setOptOut(db: DbOrTx, userId: number, kind: string, off: boolean): Promise<void> {
+  if (off) await db.insert(mailOptOuts).values({ userId, kind }).onConflictDoNothing();
+  else await db.delete(mailOptOuts).where(and(eq(mailOptOuts.userId, userId), eq(mailOptOuts.kind, kind)));
+}
+
+/**
+ * Switches one kind off for the account `userId`, if it still exists; answers whether it does. One
+ * statement, so an account deleted meanwhile is never written for.
+ */
+export async function optOutIfAccount(db: DbOrTx, userId: number, kind: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: number }>(
+    await db.execute(sql`
+      with account as (select id from users where id = ${userId}),
+           switched as (
+             insert into mail_opt_outs (user_id, kind) select id, ${kind} from account
+             on conflict do nothing)
+      select count(*)::int as found from account`),
+  );
+  return (row?.found ?? 0) > 0;
+}
+
+/** Whether the account `userId` exists. */
+export async function accountExists(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = rowsOf(await db.execute(sql`select 1 from users where id = ${userId}`));
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open.ts';
-import { serverSecret } from './queries.ts';
+import { signingKey } from './secrets.ts';
 
 /**
  * Device cookies, OWASP's answer to lockouts that anyone can cause: a browser that signed in to an
@@ -14,20 +14,10 @@ export const DEVICE_COOKIE = 'tf_device';
 export type Device = { userId: number; nonce: string };
 
 const KEY_NAME = 'device-cookie';
-const keys = new WeakMap<Db, Promise<Buffer>>();
 
 /** The signing key, read (or made, by the first instance to need it) once per process. */
 function deviceKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = serverSecret(db, KEY_NAME, randomBytes(32).toString('base64url')).then((value) =>
-      Buffer.from(value, 'base64url'),
-    );
-    // A failed read is not kept: the next sign-in asks again.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return signingKey(db, KEY_NAME);
 }
 
 function signature(key: Buffer, userId: number, nonce: string): string {

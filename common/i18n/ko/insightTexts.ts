@@ -102,3 +102,14 @@ export const chartTexts: Translation<typeof en.chartTexts> = {
   day: '날짜',
   answers: '답 수',
 };
+
+export const mailSwitchTexts: Translation<typeof en.mailSwitchTexts> = {
+  title: '메일',
+  hint: '보내 드리는 메일입니다. 메일마다 수신을 끄는 링크도 들어 있습니다.',
+  kinds: {
+    'teacher-marking': '채점을 기다리는 답안 (매일)',
+    'student-digest': '새 과제와 채점 결과 (매일)',
+    'parent-weekly': '자녀의 한 주 (일요일 저녁)',
+  },
+  saved: '저장했습니다.',
+};

@@ -281,3 +281,9 @@ export const recoveryMessages: Translation<typeof english.recoveryMessages> = {
     or: ' 또는 ',
   },
 };
+
+export const mailMessages: Translation<typeof english.mailMessages> = {
+  badUnsubscribeToken:
+    '올바르지 않은 수신 거부 링크입니다(잘렸거나 바뀌었습니다). 메일에서 다시 열거나 프로필에서 메일을 끄세요.',
+  unsubscribeAccountGone: '이 수신 거부 링크의 계정이 더 이상 없습니다.',
+};

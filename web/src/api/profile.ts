@@ -3,6 +3,8 @@ import type { Page } from '../../../common/contracts/paging.ts';
 import type { DayCount } from '../../../common/contracts/tutoring.ts';
 import type {
   ChildResponse,
+  MailSwitches,
+  MailSwitchRequest,
   PasswordChangeRequest,
   PictureResponse,
   ProfileUpdateRequest,
@@ -50,6 +52,10 @@ export const profileApi = {
       query: { page: 0, size, sort: 'totalCount,desc' },
     }),
   latestAssignment: (name: string) => apiJson<string | null>(named('assignments/latest', name)),
+  /** The caller's notification mails, each on or off (docs/product.md, "Mail"). */
+  mailSwitches: () => apiJson<MailSwitches>('mail/switches'),
+  switchMail: (change: MailSwitchRequest) =>
+    apiJson<MailSwitches>('mail/switches', { method: 'PUT', body: change }),
   /** A teacher's students (those given the teacher's questions), for the teacher's own dashboard. */
   teacherStudents: (name: string) =>
     apiJson<{ id: number; name: string; email: string; url: string | null }[]>(
@@ -65,6 +71,7 @@ export const profileKeys = {
   topTopics: (name: string) => ['topic-stats', name.toLowerCase()] as const,
   latestAssignment: (name: string) => ['latest-assignment', name.toLowerCase()] as const,
   teacherStudents: (name: string) => ['teacher-students', name.toLowerCase()] as const,
+  mailSwitches: ['mail-switches'] as const,
 };
 
 /** A student's newest day with answers (null before the first): the dashboard and the statistics. */

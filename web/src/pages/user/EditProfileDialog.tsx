@@ -14,6 +14,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { MailSwitches } from './MailSwitches.tsx';
 import styles from './UserPage.module.css';
 
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -173,6 +174,7 @@ export function EditProfileDialog({ person, onClose }: { person: UserResponse; o
           onFailure(error);
         }}
       />
+      <MailSwitches />
     </Dialog>
   );
 }

@@ -190,6 +190,28 @@ describe('Edit Profile', () => {
     });
   });
 
+  it('lists the mails the roles get and switches one off as it is ticked', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    routes['GET mail/switches'] = [{ kind: 'student-digest', on: true }];
+    routes['PUT mail/switches'] = (init?: RequestInit) => {
+      const change = JSON.parse(String(init?.body)) as { kind: string; on: boolean };
+      sent.push(change);
+      return [change];
+    };
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const mails = await within(dialog).findByRole('group', { name: 'Mail' });
+    const digest = within(mails).getByRole('checkbox', { name: 'New work and marks (daily)' });
+    expect((digest as HTMLInputElement).checked).toBe(true);
+    await user.click(digest);
+    expect(await screen.findByText('Saved.')).toBeDefined();
+    expect(sent).toEqual([{ kind: 'student-digest', on: false }]);
+    await waitFor(() => expect((digest as HTMLInputElement).checked).toBe(false));
+    expect(asked.filter((call) => call.startsWith('PATCH'))).toEqual([]);
+  });
+
   it('takes only pictures of the four formats, up to 5 MB', () => {
     const file = (type: string, size: number) => new File([new Uint8Array(size)], 'x', { type });
     expect(pictureProblem(file('image/png', 1000), dashboardTexts)).toBeNull();
