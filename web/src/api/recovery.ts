@@ -3,7 +3,7 @@ import type {
   PasswordResetConfirm,
   PasswordResetState,
 } from '../../../common/contracts/users.ts';
-import { apiJson, apiText } from './client.ts';
+import { apiJson, apiText, isApiError } from './client.ts';
 
 /**
  * The password recovery pages' calls, apart from the sign-in path's `api/users.ts`, so the first
@@ -19,3 +19,12 @@ export const recoveryApi = {
   /** Sets the new password and signs in; answers the username. */
   confirm: (body: PasswordResetConfirm) => apiText('users/password-reset/confirm', { method: 'POST', body }),
 };
+
+/**
+ * Whether a failed call means the link itself does not work: a check refused at all (a token the
+ * server will not even read is no link), or a confirm refused without field details (used or
+ * expired meanwhile, unlike a refused password, which names its field).
+ */
+export function isDeadResetLink(error: unknown, call: 'check' | 'confirm'): boolean {
+  return isApiError(error, 400) && (call === 'check' || !error.body?.details?.length);
+}

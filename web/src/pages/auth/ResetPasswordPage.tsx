@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { limits } from '../../../../common/limits.ts';
-import { isApiError } from '../../api/client.ts';
 import { failureMessage } from '../../api/failures.ts';
-import { recoveryApi } from '../../api/recovery.ts';
+import { isDeadResetLink, recoveryApi } from '../../api/recovery.ts';
 import { sessionChanged } from '../../api/session.ts';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx';
 import { useTexts } from '../../i18n/texts.ts';
@@ -46,7 +45,7 @@ export function ResetPasswordPage() {
       .catch((error) => {
         if (controller.signal.aborted) return;
         // A token the server refuses outright (too long) is no link; other failures are said as such.
-        if (isApiError(error, 400)) setState('invalid');
+        if (isDeadResetLink(error, 'check')) setState('invalid');
         else showToast(failureMessage(error, { fallback: failureTexts.serverIssueBang }));
       });
     return () => controller.abort();
@@ -68,7 +67,7 @@ export function ResetPasswordPage() {
     onError: (error) => {
       const message = failureMessage(error, { fallback: failureTexts.serverIssueBang });
       // The link was used or expired meanwhile: the page says so instead of the form.
-      if (isApiError(error, 400) && !error.body?.details?.length) setState('invalid');
+      if (isDeadResetLink(error, 'confirm')) setState('invalid');
       else showToast(message);
     },
   });
