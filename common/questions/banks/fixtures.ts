@@ -70,7 +70,7 @@ A description: it has no answers.
 `;
 
 /** Moodle XML: each type of ours, each skipped type, categories, tags, hints, formats. */
-export const moodleXmlQuiz = String.raw`<?xml version="1.0" encoding="UTF-8"?>
+export const moodleXmlQuiz = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- Every question type of Moodle XML that Tutorfolio reads or lists, written from its documentation. -->
 <quiz>
   <question type="category">

@@ -30,7 +30,7 @@ export const SKIPPED_KINDS = [
 export type SkippedKind = (typeof SKIPPED_KINDS)[number];
 
 /** Why a question of a file could not be read at all. */
-export type UnreadableReason = 'braces' | 'noText';
+export type UnreadableReason = 'braces';
 
 /** The words a file's content needs in the language shown: true/false become options of ours. */
 export type BankWords = {
