@@ -216,6 +216,8 @@ export const bankTexts = texts({
   alsoAccepted: (answers: readonly string[]) => `Also accepted: ${answers.join(', ')}`,
   /** The archive's export. */
   exportLegend: 'Export',
+  /** The formats' own names, the same in every language. */
+  formats: { gift: 'GIFT', xml: 'Moodle XML', json: 'JSON' },
   exportFormat: 'Format',
   exportTicked: (count: number) => `Download ${questions(count)} ticked`,
   exportFound: (count: number) => `Download ${questions(count)} found`,

@@ -175,6 +175,8 @@ export const bankTexts: Translation<typeof en.bankTexts> = {
   falseWord: '거짓',
   alsoAccepted: (answers: readonly string[]) => `다른 정답: ${answers.join(', ')}`,
   exportLegend: '내보내기',
+  /** The formats' own names, the same in every language. */
+  formats: { gift: 'GIFT', xml: 'Moodle XML', json: 'JSON' },
   exportFormat: '형식',
   exportTicked: (count: number) => `표시한 문제 ${count}개 내려받기`,
   exportFound: (count: number) => `찾은 문제 ${count}개 내려받기`,
