@@ -116,7 +116,10 @@ describe('ArchivePage', () => {
     vi.stubGlobal(
       'URL',
       Object.assign(URL, {
-        createObjectURL: (blob: Blob) => (files.push(blob), 'blob:x'),
+        createObjectURL: (blob: Blob) => {
+          files.push(blob);
+          return 'blob:x';
+        },
         revokeObjectURL: () => {},
       }),
     );
