@@ -54,9 +54,9 @@ export function BulkUploadPage() {
   const [serverErrors, setServerErrors] = useState<Map<number, string[]>>(new Map());
   const [uploading, setUploading] = useState<{ count: number; started: number } | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const [fileReport, setFileReport] = useState<{ read: number; notImported: string[] } | 'reading' | null>(
-    null,
-  );
+  const [fileReport, setFileReport] = useState<
+    { read: number; notImported: string[]; saved?: true } | 'reading' | null
+  >(null);
   const { showToast, dismissToast } = useToast();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
   // Dates without an offset are read in the app's zone here as on the server.
@@ -138,6 +138,8 @@ export function BulkUploadPage() {
     try {
       const count = await authoringApi.bulk(parsed);
       setSaved(count);
+      // The file's skipped questions stay listed; "nothing is saved yet" no longer holds.
+      setFileReport((report) => (report && report !== 'reading' ? { ...report, saved: true } : report));
       showToast(t.saved(count), 'success');
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
@@ -201,9 +203,11 @@ export function BulkUploadPage() {
           {fileReport === 'reading' && <p role="status">{bankTexts.reading}</p>}
           {fileReport && fileReport !== 'reading' && (
             <>
-              <p role="status" className={styles.zone}>
-                {bankTexts.read(fileReport.read, fileReport.notImported.length)}
-              </p>
+              {!fileReport.saved && (
+                <p role="status" className={styles.zone}>
+                  {bankTexts.read(fileReport.read, fileReport.notImported.length)}
+                </p>
+              )}
               {fileReport.notImported.length > 0 && (
                 <section aria-labelledby="bulk-not-imported" className={styles.notImported}>
                   <h2 id="bulk-not-imported" className={styles.label}>
