@@ -132,6 +132,12 @@ describe('readGift, construct by construct', () => {
     });
   });
 
+  it('reads an explicit [moodle] as the default: HTML whose line breaks stay', () => {
+    expect(read('[moodle]A <b>bold</b> word\non two lines?{=yes ~no}').questions[0]!.question.question).toBe(
+      'A bold word\non two lines?',
+    );
+  });
+
   it("keeps the lines of a multi-line question in Moodle's default format", () => {
     expect(byTitle('Moodle format')!.question).toBe('The default format\nkeeps its lines\nas lines.');
   });

@@ -160,6 +160,9 @@ describe('BulkUploadPage', () => {
     expect(
       await screen.findByText(
         'Read 10 questions from the file; 6 not imported (listed below). Nothing is saved until you Submit.',
+        {},
+        // The file's reader is a chunk loaded on the first file.
+        { timeout: 5000 },
       ),
     ).toBeTruthy();
     const skipped = screen.getByRole('region', { name: '6 questions not imported' });
@@ -207,7 +210,7 @@ describe('BulkUploadPage', () => {
     await screen.findByText(/are UTC time/);
     const input = screen.getByLabelText(/^Import a file/);
     await user.upload(input, new File([moodleXmlQuiz], 'quiz.xml', { type: 'text/xml' }));
-    expect(await screen.findByText('5 questions parsed, all ready.')).toBeTruthy();
+    expect(await screen.findByText('5 questions parsed, all ready.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('region', { name: '6 questions not imported' }).textContent).toContain(
       'Question 10 (type “ddwtos”) skipped',
     );
@@ -218,6 +221,35 @@ describe('BulkUploadPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The XML file declares a document type or entities; such files are not read.',
     );
+  });
+
+  it('says what a file gave in Korean, true/false options included', async () => {
+    await showLanguage('ko');
+    try {
+      const user = userEvent.setup();
+      vi.stubGlobal('fetch', jsonFetch({ 'users/auth-check': teacherIn('UTC') }));
+      renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+      await screen.findByText(/는 UTC 기준입니다/);
+      await user.upload(
+        screen.getByLabelText(/^파일에서 가져오기/),
+        new File([giftConstructs], 'bank.txt', { type: 'text/plain' }),
+      );
+      const skipped = await screen.findByRole(
+        'region',
+        { name: '가져오지 않은 문제 6개' },
+        { timeout: 5000 },
+      );
+      expect(skipped.textContent).toContain('11번 문제(짝 맞추기)는 건너뛰었습니다');
+      expect(skipped.textContent).toContain('16번 문제를 읽을 수 없습니다: { 뒤에 닫는 }가 없습니다');
+      const trueFalse = screen.getByRole('article', { name: '5번 항목' });
+      expect(within(trueFalse).getByLabelText('candidates (한 줄에 하나씩)')).toHaveProperty(
+        'value',
+        '참\n거짓',
+      );
+      expect(within(trueFalse).getByLabelText('answer')).toHaveProperty('value', '거짓');
+    } finally {
+      await showLanguage('en');
+    }
   });
 
   it('says the page and each item’s problems in Korean', async () => {
