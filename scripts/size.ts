@@ -39,8 +39,14 @@ export const firstVisits: FirstVisit[] = [
   // The bulk upload and the archive: the question bank files' code loads when a file is chosen or
   // downloaded, never with the page.
   { label: '/upload/multiples', path: '/upload/multiples', as: teacher, ownAreas: ['upload'] },
-  // The archive reads through the authoring API (the upload area's) and adds to the teacher's list.
-  { label: '/questions', path: '/questions', as: teacher, ownAreas: ['archive', 'upload', 'teacher'] },
+  // The archive reads through the authoring API (the upload area's), adds to the teacher's list and
+  // shows the demo questions' code.
+  {
+    label: '/questions',
+    path: '/questions',
+    as: teacher,
+    ownAreas: ['archive', 'upload', 'teacher', 'highlighting'],
+  },
   // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.
   { label: '/user/{name}', path: `/user/${student.username}`, as: student, budget: 110_000 },
   // A chart page: the charts and the calendar are its own.
