@@ -27,6 +27,8 @@ beforeEach(() => {
             { id: 3, value: '6' },
           ],
           answer: '["2","6"]',
+          hint: 'Even ones.',
+          topics: ['numbers'],
         }),
       ],
       { page: 1, size: 5, total: 12 },
@@ -140,8 +142,8 @@ describe('ArchivePage', () => {
         candidates: ['2', '5', '6'],
         answer: '["2","6"]',
         explanation: expect.any(String),
-        hint: null,
-        topics: [],
+        hint: 'Even ones.',
+        topics: ['numbers'],
       },
     ]);
     expect(await screen.findByText('Downloaded 1 question.')).toBeTruthy();
