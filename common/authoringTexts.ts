@@ -180,6 +180,52 @@ export const bulkTexts = texts({
   perLine: (field: string) => `${field} (one per line)`,
 });
 
+/**
+ * Question bank files (common/questions/banks/): imported on /upload/multiples into its preview,
+ * exported from the archive. Positions count the file's questions from 1.
+ */
+export const bankTexts = texts({
+  fileLabel: 'Import a file: GIFT (.gift, .txt), Moodle XML (.xml) or JSON',
+  reading: 'Reading the file…',
+  read: (count: number, notImported: number) =>
+    `Read ${questions(count)} from the file${notImported ? `; ${notImported} not imported (listed below)` : ''}. Nothing is saved until you Submit.`,
+  notImported: (count: number) => `${questions(count)} not imported`,
+  skipped: (position: number, kind: string) => `Question ${position} (${kind}) skipped`,
+  unreadable: (position: number, reason: string) => `Question ${position} could not be read: ${reason}`,
+  kinds: {
+    matching: 'matching',
+    numerical: 'numerical',
+    essay: 'essay',
+    cloze: 'cloze',
+    description: 'description, no question',
+    severalRight: 'multiple choice with several right answers',
+  },
+  otherKind: (name: string) => `type “${name}”`,
+  braces: 'a { has no } after it',
+  tooLarge: (max: number) => `The file is larger than ${max.toLocaleString('en')} bytes.`,
+  tooMany: (max: number, count: number) =>
+    `The file holds ${questions(count)}; one upload takes at most ${max.toLocaleString('en')}.`,
+  dtd: 'The XML file declares a document type or entities; such files are not read.',
+  notXml: (detail: string) => `The file is not well-formed XML: ${detail}`,
+  notMoodleXml: 'The XML file is not a Moodle XML quiz (<quiz> … </quiz>).',
+  empty: 'The file holds no questions.',
+  unknownFormat: 'Choose a .gift, .txt, .xml or .json file.',
+  /** True/false questions become multiple choice between these two options. */
+  trueWord: 'True',
+  falseWord: 'False',
+  alsoAccepted: (answers: readonly string[]) => `Also accepted: ${answers.join(', ')}`,
+  /** The archive's export. */
+  exportLegend: 'Export',
+  /** The formats' own names, the same in every language. */
+  formats: { gift: 'GIFT', xml: 'Moodle XML', json: 'JSON' },
+  exportFormat: 'Format',
+  exportTicked: (count: number) => `Download ${questions(count)} ticked`,
+  exportFound: (count: number) => `Download ${questions(count)} found`,
+  exported: (count: number) => `Downloaded ${questions(count)}.`,
+  exportCut: (max: number) =>
+    `Only the first ${max.toLocaleString('en')} were downloaded: as many as one upload takes.`,
+});
+
 /** /questions/modify. */
 export const modifyTexts = texts({
   heading: 'Modify questions',

@@ -17,6 +17,13 @@ export type Account = { email: string; password: string };
 export const areas = {
   upload: ['web/src/pages/upload/', 'common/questions/checks.ts', 'web/src/api/authoring.ts'],
   archive: ['web/src/pages/questions/ArchivePage'],
+  /** Question bank files: read when a file is chosen, written when one is downloaded. */
+  banks: [
+    'common/questions/banks/',
+    'node_modules/fast-xml-parser/',
+    'web/src/pages/upload/bankFile',
+    'web/src/pages/questions/bankExport',
+  ],
   modify: [
     'web/src/pages/questions/ModifyPage',
     'web/src/pages/questions/QuestionEditor',
@@ -37,7 +44,7 @@ export const areas = {
   ],
 } as const;
 export type Area = keyof typeof areas;
-export const teacherTools: readonly Area[] = ['upload', 'archive', 'modify', 'marking', 'teacher'];
+export const teacherTools: readonly Area[] = ['upload', 'archive', 'banks', 'modify', 'marking', 'teacher'];
 
 export type FirstVisit = {
   /** How the page is named in reports and budgets. */

@@ -36,6 +36,17 @@ export const firstVisits: FirstVisit[] = [
   // Lighthouse's other student page: its calendar loads when its panel opens, not before.
   { label: '/submission/{name}', path: `/submission/${student.username}`, as: student, budget: 120_000 },
   { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
+  // The bulk upload and the archive: the question bank files' code loads when a file is chosen or
+  // downloaded, never with the page.
+  { label: '/upload/multiples', path: '/upload/multiples', as: teacher, ownAreas: ['upload'] },
+  // The archive reads through the authoring API (the upload area's), adds to the teacher's list and
+  // shows the demo questions' code.
+  {
+    label: '/questions',
+    path: '/questions',
+    as: teacher,
+    ownAreas: ['archive', 'upload', 'teacher', 'highlighting'],
+  },
   // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.
   { label: '/user/{name}', path: `/user/${student.username}`, as: student, budget: 110_000 },
   // A chart page: the charts and the calendar are its own.
