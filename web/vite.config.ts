@@ -195,14 +195,18 @@ export default defineConfig({
               test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|i18n[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits|i18n[\\/]translation)\.ts|node_modules[\\/]@lingui[\\/]core[\\/]/,
               priority: 45,
             },
-            // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs. Not
+            // Every signed-in page (not sign-in): TanStack Query, the header layout, the confirm's
+            // provider. Not
             // TanStack Query's mutations hook (useMutation and its observer): only the stopwatch and the
             // wall use it, so it stays with them instead of costing every signed-in first load ~0.7 KB.
             {
               name: 'signed-in',
-              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|Dialog)\b)/,
+              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/]ConfirmDialog\b)/,
               priority: 40,
             },
+            // The dialog and the confirm drawn with it: loaded when a page first asks to confirm, or
+            // with a page that shows a dialog of its own (profile, console).
+            { name: 'dialog', test: /web[\\/]src[\\/]ui[\\/](ConfirmBox|Dialog)\b/, priority: 38 },
             // The month calendar: only the pages that show it (the submissions page's, SubmissionCalendar,
             // when its panel first opens).
             {
