@@ -196,12 +196,12 @@ export default defineConfig({
               priority: 45,
             },
             // Every signed-in page (not sign-in): TanStack Query, the header layout, the confirm's
-            // provider. Not
+            // provider, the formula detection of questions' prose (KaTeX itself is a chunk of its own). Not
             // TanStack Query's mutations hook (useMutation and its observer): only the stopwatch and the
             // wall use it, so it stays with them instead of costing every signed-in first load ~0.7 KB.
             {
               name: 'signed-in',
-              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/]ConfirmDialog\b)/,
+              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|FormulaText)\b)/,
               priority: 40,
             },
             // The dialog and the confirm drawn with it: loaded when a page first asks to confirm, or
