@@ -48,6 +48,23 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * KaTeX's stylesheet offers each of its 20 fonts three times (woff2, woff, TrueType). Every browser
+ * the app supports reads woff2, so the other two are dropped: the stylesheet a page with a formula
+ * downloads is ~3 KB (brotli) lighter, and the build has 40 files fewer.
+ */
+function katexWoff2Only(): Plugin {
+  const file = /node_modules[\\/]katex[\\/]dist[\\/]katex\.min\.css$/;
+  return {
+    name: 'tutorfolio:katex-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      return { code: code.replace(/,url\([^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g, ''), map: null };
+    },
+  };
+}
+
 /** Chunks to preload from index.html: for every address ('*'), or for the listed route patterns. */
 type Preload = { paths: '*' | string[]; modules: string[] };
 
@@ -130,6 +147,7 @@ export default defineConfig({
   plugins: [
     react(),
     treeShakeReactRouter(),
+    katexWoff2Only(),
     ownerContentCheck(),
     // The portfolio's pictures as AVIF and WebP at a few widths, made at build time.
     portfolioPhotos({
@@ -170,6 +188,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // A font stays a file, fetched only if a glyph needs it, never inlined into its stylesheet (KaTeX's
+    // smallest would add ~3.5 KB to it).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     rolldownOptions: {
       output: {
         // Few, whole files per page area instead of one per shared module: the server speaks HTTP/1.1,
