@@ -33,6 +33,8 @@ export const questionTexts = texts({
   optionIsRight: (n: number) => `Option ${n} is right`,
   /** Beside a date typed in the app's time zone. */
   zoneTime: (zone: string) => `${zone} time`,
+  /** Under a field whose text holds a formula: the text as students will see it. */
+  formulaPreview: (field: string) => `${field} as students see it`,
 });
 
 /**

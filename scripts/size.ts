@@ -9,7 +9,7 @@ import { demoAccounts } from '../server/demo/seed.ts';
 import { startBuiltApp } from './built-app.ts';
 import { budgetFailures, type FirstVisit, formatFirstLoads, measureFirstLoad } from './first-load.ts';
 
-const [teacher, student] = demoAccounts;
+const [teacher, student, , studentWithFormulas] = demoAccounts;
 
 /** Budgets (docs/performance.md, "Budgets"), in bytes of script + CSS a first visit downloads (brotli). */
 export const firstVisits: FirstVisit[] = [
@@ -32,6 +32,14 @@ export const firstVisits: FirstVisit[] = [
     // Lingui's core costs ~1.7 KB of it: its React binding stays out, and so do React Router's
     // unused components, to keep the page under.
     budget: 120_000,
+  },
+  // The same page showing formulas (the demo's question for chloe): KaTeX and its CSS are its own.
+  {
+    label: '/tutoring/{name} with formulas',
+    path: `/tutoring/${studentWithFormulas.username}`,
+    as: studentWithFormulas,
+    ownAreas: ['formulas'],
+    budget: 180_000,
   },
   // Lighthouse's other student page: its calendar loads when its panel opens, not before.
   { label: '/submission/{name}', path: `/submission/${student.username}`, as: student, budget: 120_000 },

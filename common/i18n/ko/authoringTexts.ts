@@ -18,6 +18,7 @@ export const questionTexts: Translation<typeof en.questionTexts> = {
   option: (n: number) => `보기 ${n}`,
   optionIsRight: (n: number) => `${n}번 보기가 정답`,
   zoneTime: (zone: string) => `${zone} 기준`,
+  formulaPreview: (field: string) => `학생에게 보이는 ${field}`,
 };
 
 export const questionRuleTexts: Translation<typeof en.questionRuleTexts> = {

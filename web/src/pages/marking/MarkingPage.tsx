@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useDateTexts } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
@@ -217,7 +218,9 @@ function Marking({ student }: { student: string | null }) {
                     <AnswerText type={question.type} answer={question.answer} />
                   </dd>
                   <dt>{t.explanation}</dt>
-                  <dd>{question.explanation}</dd>
+                  <dd>
+                    <FormulaText text={question.explanation} />
+                  </dd>
                 </dl>
               </div>
               <ol className={styles.answers} aria-label={t.answersTo(question.title)}>

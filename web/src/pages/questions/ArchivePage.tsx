@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
@@ -228,11 +229,15 @@ export function ArchivePage() {
               <AnswerText type={question.type} answer={question.answer} />
             </dd>
             <dt>{q.explanation}</dt>
-            <dd>{question.explanation}</dd>
+            <dd>
+              <FormulaText text={question.explanation} />
+            </dd>
             {question.hint && (
               <>
                 <dt>{q.hint}</dt>
-                <dd>{question.hint}</dd>
+                <dd>
+                  <FormulaText text={question.hint} />
+                </dd>
               </>
             )}
           </dl>
