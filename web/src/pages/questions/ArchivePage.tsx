@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
@@ -18,6 +18,9 @@ import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
+
+// Only when asked for: no page's first load carries it.
+const Worksheet = lazy(() => import('../worksheet/Worksheet.tsx').then((m) => ({ default: m.Worksheet })));
 
 /** The fields a search looks in, in the selector's order. */
 const FIELDS: readonly SearchField[] = [
@@ -40,6 +43,8 @@ export function ArchivePage() {
   const fieldLabel = (f: SearchField) => (f === 'choice' ? t.choice : f === 'all' ? t.all : q[f]);
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
+  // The ticked questions shown as a printable worksheet, in place of the archive.
+  const [sheet, setSheet] = useState<QuestionOnly[] | null>(null);
   const zone = useAppTimeZone();
   // Paging and the search live in the address: Back, Forward and reload keep the place.
   const { page, size, filters, setPage, setSize, setFilters } = usePageParams(['field', 'q'] as const);
@@ -53,7 +58,7 @@ export function ArchivePage() {
     setField(search.field);
     setText(search.q);
   }, [search.field, search.q]);
-  const [chosen, setChosen] = useState<Map<number, string>>(new Map());
+  const [chosen, setChosen] = useState<Map<number, QuestionOnly>>(new Map());
   const [students, setStudents] = useState('');
   // A due date typed in the app's zone (shown beside it); empty: 24 hours from now.
   const [due, setDue] = useState('');
@@ -73,7 +78,7 @@ export function ArchivePage() {
   const toggle = (question: QuestionOnly, on: boolean) =>
     setChosen((current) => {
       const next = new Map(current);
-      if (on) next.set(question.id, question.title);
+      if (on) next.set(question.id, question);
       else next.delete(question.id);
       return next;
     });
@@ -97,6 +102,17 @@ export function ArchivePage() {
     }
   };
 
+  const printWorksheet = () => {
+    if (chosen.size === 0) return showToast(t.chooseQuestion);
+    setSheet([...chosen.values()]);
+  };
+
+  if (sheet)
+    return (
+      <Suspense fallback={<p role="status">{appLoadTexts.loading}</p>}>
+        <Worksheet picked={sheet} onClose={() => setSheet(null)} />
+      </Suspense>
+    );
   const content = query.data?.content ?? [];
   return (
     <div className={styles.page}>
@@ -208,7 +224,11 @@ export function ArchivePage() {
         openWhen={chosen.size > 0}
       >
         <div className={styles.panel}>
-          <p className={styles.muted}>{chosen.size ? [...chosen.values()].join(', ') : t.tickDuplicate}</p>
+          <p className={styles.muted}>
+            {chosen.size
+              ? [...chosen.values()].map((question) => question.title).join(', ')
+              : t.tickDuplicate}
+          </p>
           <label htmlFor="reassign-students">{t.studentsFor}</label>
           <input
             id="reassign-students"
@@ -229,6 +249,9 @@ export function ArchivePage() {
           </span>
           <Button variant="primary" onClick={() => void reassign()} disabled={busy}>
             {t.submit}
+          </Button>
+          <Button variant="secondary" onClick={printWorksheet}>
+            {t.printWorksheet}
           </Button>
         </div>
       </FloatingPanel>
