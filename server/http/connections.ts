@@ -7,16 +7,7 @@ import type { HttpLimits } from '../config.ts';
  * Pipelined requests a connection may have waiting behind the one being answered; one more and the
  * connection is closed. Browsers and proxies do not pipeline, so only a tool or an attack gets here.
  */
-export const MAX_WAITING_REQUESTS = 1_000_000;
-
-/**
- * The listening socket's queue of connections not yet accepted: room for MAX_CONNECTIONS arriving
- * at once (Node's default is 511; the kernel caps it at net.core.somaxconn). A full queue drops a
- * new connection's first packet, and the client tries again only 1 s later, then 3 s.
- */
-export function listenBacklog(http: HttpLimits): number {
-  return Math.max(511, http.maxConnections);
-}
+export const MAX_WAITING_REQUESTS = 32;
 
 /** How often at most each kind of refusal is logged (with how many there were), so a flood cannot flood the log. */
 const REPORT_EVERY_MS = 10_000;
@@ -38,10 +29,7 @@ export function guardConnections(app: FastifyInstance, http: HttpLimits, trustPr
   );
   // Behind a trusted proxy every connection comes from the proxy, so a cap on the socket's peer
   // would cap the whole site; the proxy limits each client instead (nginx `limit_conn`).
-  if (!trustProxy) {
-    limitPerAddress(app, server, http.maxConnectionsPerAddress);
-    startInTurnsByAddress(server);
-  }
+  if (!trustProxy) limitPerAddress(app, server, http.maxConnectionsPerAddress);
   answerInTurn(app, server);
   resetStalledReaders(app, server);
 }
@@ -93,44 +81,6 @@ function limitPerAddress(app: FastifyInstance, server: Server, cap: number): voi
   });
 }
 
-/** How many new connections of one address start reading in one turn of the event loop. */
-const STARTED_PER_TURN = 4;
-
-/**
- * New connections start reading in turns by client address: each turn of the event loop starts
- * the oldest few waiting of every address. Reading what a connection sent costs (parsing it, even
- * when it is then cut), so an address that opens hundreds at once waits for its own, and another
- * address's connection (a health probe) starts within a turn rather than behind all of them.
- */
-function startInTurnsByAddress(server: Server): void {
-  // net.Server's `pauseOnConnect` (a constructor option Fastify does not pass, read at each accept):
-  // connections are then accepted without being read until resumed.
-  (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
-  const waiting = new Map<string, Socket[]>();
-  let scheduled = false;
-  const turn = () => {
-    scheduled = false;
-    for (const [client, sockets] of waiting) {
-      for (const socket of sockets.splice(0, STARTED_PER_TURN)) if (!socket.destroyed) socket.resume();
-      if (sockets.length === 0) waiting.delete(client);
-    }
-    if (waiting.size > 0) schedule();
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(turn);
-  };
-  server.on('connection', (socket: Socket) => {
-    if (socket.destroyed || socket.remoteAddress === undefined) return;
-    const client = clientOf(socket.remoteAddress);
-    const sockets = waiting.get(client);
-    if (sockets) sockets.push(socket);
-    else waiting.set(client, [socket]);
-    schedule();
-  });
-}
-
 /**
  * Whom a connection is counted against: its IPv4 address, or the /64 network of an IPv6 one (what
  * one subscriber is usually given, where a machine can take any number of addresses).
@@ -172,26 +122,6 @@ function answerInTurn(app: FastifyInstance, server: Server): void {
   ]);
   // Present while a request of the connection is being answered: the ones waiting behind it.
   const waiting = new WeakMap<Socket, Exchange[]>();
-  // When a cut connection closes, Node aborts each of its requests and answers still pending with
-  // an error of its own, two for every request sent ahead: capturing their stacks was most of what
-  // a cut cost. Only around Node's own 'close' listener (registered between these two) are they
-  // made without one.
-  const cutSockets = new WeakSet<Socket>();
-  let stackTraceLimit: number | undefined;
-  const restoreStacks = () => {
-    if (stackTraceLimit === undefined) return;
-    Error.stackTraceLimit = stackTraceLimit;
-    stackTraceLimit = undefined;
-  };
-  server.prependListener('connection', (socket: Socket) => {
-    socket.once('close', () => {
-      if (!cutSockets.has(socket) || stackTraceLimit !== undefined) return;
-      stackTraceLimit = Error.stackTraceLimit;
-      Error.stackTraceLimit = 0;
-      process.nextTick(restoreStacks); // should a listener between the two throw
-    });
-  });
-  server.on('connection', (socket: Socket) => socket.once('close', restoreStacks));
   const start = (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
     // 'close' follows the answer's end, or the connection's.
@@ -206,26 +136,12 @@ function answerInTurn(app: FastifyInstance, server: Server): void {
     const queue = waiting.get(req.socket);
     if (queue === undefined) {
       waiting.set(req.socket, []);
-      // After the rest of the chunk is parsed: a connection that sent too many at once is cut
-      // before any answer is made for it.
-      process.nextTick(() => {
-        if (!req.socket.destroyed) start(req, res);
-        else {
-          waiting.delete(req.socket);
-          req.destroy();
-        }
-      });
-    } else if (queue.length < MAX_WAITING_REQUESTS && !req.socket.destroyed) {
+      start(req, res);
+    } else if (queue.length < MAX_WAITING_REQUESTS) {
       queue.push([req, res]);
-    } else {
-      if (!req.socket.destroyed) {
-        cut();
-        cutSockets.add(req.socket);
-        // Ended without an error each: an error's stack would be formatted (Node's streams do).
-        for (const [waitingRequest] of queue.splice(0)) waitingRequest.destroy();
-        req.socket.destroy();
-      }
-      req.destroy();
+    } else if (!req.socket.destroyed) {
+      cut();
+      req.socket.destroy();
     }
   });
 }

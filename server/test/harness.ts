@@ -9,7 +9,6 @@ import type { Role } from '../../common/roles.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/open.ts';
-import { listenBacklog } from '../http/connections.ts';
 import type { LogOutput } from '../logging.ts';
 import { SESSION_COOKIE, startSession } from '../sessions/service.ts';
 import type { UserRow } from '../shared/users.ts';
@@ -146,7 +145,7 @@ export async function startTestApp(
       return app.inject({ ...rest, headers });
     },
     async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1', backlog: listenBacklog(config.http) });
+      await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('no TCP address');
       return `http://127.0.0.1:${address.port}`;
