@@ -271,6 +271,7 @@ export const archiveTexts = texts({
   nameStudent: 'Students for: name at least one student.',
   assigned: (count: number, students: string) => `Assigned ${questions(count)} to ${students}.`,
   reassign: (count: number) => `Reassign (${count})`,
+  printWorksheet: 'Print worksheet',
   tickDuplicate: 'Tick Duplicate on the questions to reassign.',
   studentsFor: 'Students for',
   studentsExample: 'alice, bob',
@@ -280,6 +281,8 @@ export const archiveTexts = texts({
 
 /** /teacher: the student list kept in this browser. */
 export const teacherTexts = texts({
+  worksheet: 'Worksheet',
+  worksheetOf: (name: string) => `Print a worksheet of ${name}'s questions`,
   heading: 'Teacher',
   students: 'Students',
   studentName: 'Student name (several: separate with commas)',
@@ -295,4 +298,23 @@ export const teacherTexts = texts({
   from: 'From',
   to: 'To',
   download: (from: string, to: string) => `Download CSV (${from || '4 weeks ago'} – ${to || 'today'})`,
+});
+
+/** The printable worksheet (/worksheet): questions to answer on paper, and its answer key. */
+export const worksheetTexts = texts({
+  heading: 'Worksheet',
+  /** The sheet's heading for one student's pending questions. */
+  forStudent: (name: string) => `Worksheet for ${name}`,
+  count: (n: number) => `${n} ${plural(n, { one: 'question', other: 'questions' })}`,
+  name: 'Name',
+  date: 'Date',
+  options: 'Choose:',
+  several: 'Choose every answer that fits.',
+  answerKey: 'Answer key',
+  withAnswerKey: 'Add an answer key page',
+  noAnswers: 'An answer key needs the questions from the archive: pick them there.',
+  print: 'Print',
+  back: 'Back',
+  nothing: 'No questions to print.',
+  printHint: 'Printed on A4, without the app around it.',
 });

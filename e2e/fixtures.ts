@@ -89,3 +89,25 @@ export async function apiAs(
 export function hoursFromNow(hours: number): string {
   return new Date(e2eNow().getTime() + hours * 3_600_000).toISOString();
 }
+
+/** A mail the test mail server (e2e/mailbox.ts) received, its text and HTML parts decoded. */
+export type ReceivedMail = { to: string[]; raw: string; text: string; html: string };
+
+/** Every mail the app server has sent to `address` so far, oldest first. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const reader = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/mails`;
+  const response = await fetch(`${reader}?to=${encodeURIComponent(address)}`);
+  if (!response.ok) throw new Error(`the test mail server answered ${response.status}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/**
+ * Waits until `address` has received its `count`th mail (the outbox sends within seconds of the
+ * write; a digest waits for the scheduler's next minute) and answers that mail.
+ */
+export async function nthMailTo(address: string, count: number, timeout = 20_000): Promise<ReceivedMail> {
+  await expect
+    .poll(async () => (await mailsTo(address)).length, { timeout, message: `mail ${count} to ${address}` })
+    .toBeGreaterThanOrEqual(count);
+  return (await mailsTo(address))[count - 1]!;
+}

@@ -15,17 +15,21 @@ const port = Number(process.env.E2E_PORT);
 
 // Local Google, Naver and Kakao (e2e/providers.ts) on ports of their own; the app server is configured
 // with them as an operator would configure the real ones.
+// The test mail server (e2e/mailbox.ts) too: SMTP, and an HTTP reader of what arrived.
+const taken = new Set([port]);
+async function anotherFreePort(): Promise<number> {
+  let candidate = await freePort();
+  while (taken.has(candidate)) candidate = await freePort();
+  taken.add(candidate);
+  return candidate;
+}
 if (!process.env.E2E_OAUTH_PORTS) {
-  const taken = new Set([port]);
   const ports: Record<string, number> = {};
-  for (const provider of OAUTH_PROVIDERS) {
-    let candidate = await freePort();
-    while (taken.has(candidate)) candidate = await freePort();
-    taken.add(candidate);
-    ports[provider] = candidate;
-  }
+  for (const provider of OAUTH_PROVIDERS) ports[provider] = await anotherFreePort();
   process.env.E2E_OAUTH_PORTS = JSON.stringify(ports);
 }
+process.env.E2E_SMTP_PORT ??= String(await anotherFreePort());
+process.env.E2E_MAILBOX_PORT ??= String(await anotherFreePort());
 process.env.E2E_OAUTH_SECRET ??= randomBytes(12).toString('hex');
 const oauthPorts = JSON.parse(process.env.E2E_OAUTH_PORTS) as Record<string, number>;
 const providerEnv: Record<string, string> = Object.assign(
@@ -75,6 +79,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node e2e/mailbox.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/mails`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT, E2E_MAILBOX_PORT: process.env.E2E_MAILBOX_PORT },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
       command: 'node e2e/serve.ts',
       cwd: '..',
       url: `http://127.0.0.1:${port}/login`,
@@ -91,6 +105,11 @@ export default defineConfig({
         CHECK_RESPONSES: '1',
         [CLOCK_ORIGIN_VARIABLE]: process.env[CLOCK_ORIGIN_VARIABLE]!,
         ...providerEnv,
+        // Mail goes to the test mail server, with links (and digests, which need them) under the
+        // address the browsers use.
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Tutorfolio <noreply@tutor.example.com>',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
       stdout: 'pipe',
       stderr: 'pipe',

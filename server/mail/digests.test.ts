@@ -1,41 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
 import { rowsOf } from '../db/open.ts';
-import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { mimeParts, startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
+import type { TestApp, TestUser } from '../test/harness.ts';
+import { type MailTestApp, startMailTestApp } from '../test/mailApp.ts';
+import { mimeParts, type TestSmtpServer } from '../test/smtp.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 import { dailyPeriod, weeklyPeriod } from './digests.ts';
-import { type DigestScheduler, startDigestScheduler } from './scheduler.ts';
-import { type MailWorker, startMailWorker } from './worker.ts';
+import type { DigestScheduler } from './scheduler.ts';
 
 /** Digest mails against seeded data, read back from a real SMTP server (docs/product.md, "Mail"). */
 let t: TestApp;
 let smtp: TestSmtpServer;
-let worker: MailWorker;
+let mailApp: MailTestApp;
 let scheduler: DigestScheduler;
 let english: TestUser;
 let korean: TestUser;
 let quiet: TestUser;
 let student: TestUser;
-const silent = { info() {}, warn() {}, error() {} };
 const PUBLIC_URL = 'https://tutor.example.com/school';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  smtp = await startSmtpServer();
-  const settings = loadConfig({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'noreply@tutor.example.com',
-  }).mail!;
-  worker = startMailWorker({ database: t.database, settings, log: silent, timing: { pollMs: 25 } });
-  scheduler = startDigestScheduler({
-    database: t.database,
-    settings: { publicUrl: new URL(PUBLIC_URL), timeZone: t.config.timeZone },
-    now: t.clock.now,
-    log: silent,
-    tickMs: 3_600_000,
-  });
+  mailApp = await startMailTestApp(PUBLIC_URL);
+  ({ t, smtp, scheduler } = mailApp);
   english = await t.createUser({ roles: ['TEACHER'], username: 'Eun' });
   korean = await t.createUser({ roles: ['TEACHER'], username: 'Kim' });
   quiet = await t.createUser({ roles: ['TEACHER'], username: 'Quiet' });
@@ -44,12 +30,7 @@ beforeAll(async () => {
   const off = await call(t, quiet, 'PUT', '/api/v1/mail/switches', { kind: 'teacher-marking', on: false });
   expect(off.statusCode).toBe(200);
 });
-afterAll(async () => {
-  await scheduler.stop();
-  await worker.stop();
-  await smtp.close();
-  await t.close();
-});
+afterAll(() => mailApp.close());
 
 const outbox = async () =>
   rowsOf<{ userId: number; kind: string; subject: string }>(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, rowsOf } from '../db/open.ts';
 import { openTestDatabase } from '../test/harness.ts';
+import { silentLog } from '../test/mailApp.ts';
 import { countByMessageId, startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import { html, htmlDocument } from './html.ts';
 import { enqueueMail } from './service.ts';
@@ -10,7 +11,6 @@ import { smtpSender } from './transport.ts';
 import { startMailWorker } from './worker.ts';
 
 const MAILS = 200;
-const silent = { info() {}, warn() {}, error() {} };
 
 let first: Database;
 let second: Database;
@@ -56,7 +56,7 @@ describe('two instances sending one outbox on PostgreSQL', () => {
       return startMailWorker({
         database,
         settings,
-        log: silent,
+        log: silentLog,
         timing: { pollMs: 20 },
         sender: {
           async send(mail) {

@@ -3,40 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Week } from '../../common/contracts/week.ts';
 import { weekTexts as koWeekTexts } from '../../common/i18n/ko/weekTexts.ts';
 import { weekTexts } from '../../common/weekTexts.ts';
-import { loadConfig } from '../config.ts';
 import { rowsOf } from '../db/open.ts';
-import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { mimeParts, startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
+import type { TestApp, TestUser } from '../test/harness.ts';
+import { type MailTestApp, startMailTestApp } from '../test/mailApp.ts';
+import { mimeParts, type TestSmtpServer } from '../test/smtp.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
-import { type DigestScheduler, startDigestScheduler } from './scheduler.ts';
-import { type MailWorker, startMailWorker } from './worker.ts';
+import type { DigestScheduler } from './scheduler.ts';
 
 /** A parent's weekly mail: each child's week as /week/{name} shows it, Sunday evening. */
 let t: TestApp;
 let smtp: TestSmtpServer;
-let worker: MailWorker;
+let mailApp: MailTestApp;
 let scheduler: DigestScheduler;
 let pat: TestUser;
 let pak: TestUser;
 let jun: TestUser;
-const silent = { info() {}, warn() {}, error() {} };
 const PUBLIC_URL = 'https://tutor.example.com';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  smtp = await startSmtpServer();
-  const settings = loadConfig({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'noreply@tutor.example.com',
-  }).mail!;
-  worker = startMailWorker({ database: t.database, settings, log: silent, timing: { pollMs: 25 } });
-  scheduler = startDigestScheduler({
-    database: t.database,
-    settings: { publicUrl: new URL(PUBLIC_URL), timeZone: t.config.timeZone },
-    now: t.clock.now,
-    log: silent,
-    tickMs: 3_600_000,
-  });
+  mailApp = await startMailTestApp(PUBLIC_URL);
+  ({ t, smtp, scheduler } = mailApp);
   const admin = await t.createUser({ roles: ['ADMIN'] });
   const teacher = await t.createUser({ roles: ['TEACHER'] });
   pat = await t.createUser({ roles: ['PARENT'], username: 'Pat' });
@@ -61,12 +47,7 @@ beforeAll(async () => {
   ]);
   expect(answered.statusCode, answered.body).toBe(200);
 });
-afterAll(async () => {
-  await scheduler.stop();
-  await worker.stop();
-  await smtp.close();
-  await t.close();
-});
+afterAll(() => mailApp.close());
 
 const outbox = async () =>
   rowsOf<{ userId: number; subject: string }>(

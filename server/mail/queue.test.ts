@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailQueue } from '../../common/contracts/responses.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { silentLog } from '../test/mailApp.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import { enqueueMail, type OutgoingMail } from './service.ts';
 import { startMailWorker } from './worker.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const FAST = { pollMs: 25, firstRetryMs: 60_000, maxRetryMs: 60_000 };
 /** A date-time in the app's zone (Seoul), as every answer writes them. */
 const SEOUL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/;
@@ -67,7 +67,7 @@ describe('GET /api/v1/mail/outbox', () => {
     const worker = startMailWorker({
       database: t.database,
       settings: t.config.mail!,
-      log: silent,
+      log: silentLog,
       timing: FAST,
     });
     await smtp.waitFor(1);
@@ -98,7 +98,7 @@ describe('GET /api/v1/mail/outbox', () => {
 
   it('shows a mail that failed and waits, with when it is tried again', async () => {
     const settings = { ...t.config.mail!, port: (await startSmtpServerAndClose()).port };
-    const worker = startMailWorker({ database: t.database, settings, log: silent, timing: FAST });
+    const worker = startMailWorker({ database: t.database, settings, log: silentLog, timing: FAST });
     try {
       await until(async () => (await queue()).failing === 2);
     } finally {

@@ -1,39 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
 import { rowsOf } from '../db/open.ts';
-import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
-import { mimeParts, startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
+import type { TestApp, TestUser } from '../test/harness.ts';
+import { type MailTestApp, startMailTestApp } from '../test/mailApp.ts';
+import { mimeParts, type TestSmtpServer } from '../test/smtp.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
-import { type DigestScheduler, startDigestScheduler } from './scheduler.ts';
-import { type MailWorker, startMailWorker } from './worker.ts';
+import type { DigestScheduler } from './scheduler.ts';
 
 /** A student's daily digest: new work and marks since the last one, read back over SMTP. */
 let t: TestApp;
 let smtp: TestSmtpServer;
-let worker: MailWorker;
+let mailApp: MailTestApp;
 let scheduler: DigestScheduler;
 let teacher: TestUser;
 let jun: TestUser;
 let so: TestUser;
-const silent = { info() {}, warn() {}, error() {} };
 const PUBLIC_URL = 'https://tutor.example.com';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  smtp = await startSmtpServer();
-  const settings = loadConfig({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'noreply@tutor.example.com',
-  }).mail!;
-  worker = startMailWorker({ database: t.database, settings, log: silent, timing: { pollMs: 25 } });
-  scheduler = startDigestScheduler({
-    database: t.database,
-    settings: { publicUrl: new URL(PUBLIC_URL), timeZone: t.config.timeZone },
-    now: t.clock.now,
-    log: silent,
-    tickMs: 3_600_000,
-  });
+  mailApp = await startMailTestApp(PUBLIC_URL);
+  ({ t, smtp, scheduler } = mailApp);
   teacher = await t.createUser({ roles: ['TEACHER'] });
   // The teacher's reminder is not what this file reads.
   await call(t, teacher, 'PUT', '/api/v1/mail/switches', { kind: 'teacher-marking', on: false });
@@ -41,12 +27,7 @@ beforeAll(async () => {
   so = await t.createUser({ username: 'So' });
   await call(t, so, 'PUT', '/api/v1/users/language', { language: 'ko' });
 });
-afterAll(async () => {
-  await scheduler.stop();
-  await worker.stop();
-  await smtp.close();
-  await t.close();
-});
+afterAll(() => mailApp.close());
 
 const subjects = async () =>
   rowsOf<{ userId: number; subject: string }>(

@@ -4,13 +4,13 @@ import { freePort } from '../../scripts/free-port.ts';
 import { loadConfig, type MailSettings } from '../config.ts';
 import { type Database, rowsOf } from '../db/open.ts';
 import { openTestDatabase } from '../test/harness.ts';
+import { silentLog } from '../test/mailApp.ts';
 import { countByMessageId, mimeParts, startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import { html, htmlDocument } from './html.ts';
 import { enqueueMail, type OutgoingMail } from './service.ts';
 import { type MailWorker, retryDelay, startMailWorker } from './worker.ts';
 
 const FAST = { pollMs: 25, firstRetryMs: 100, maxRetryMs: 400 };
-const silent = { info() {}, warn() {}, error() {} };
 
 let database: Database;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ describe('the mail worker', () => {
     const worker = startMailWorker({
       database,
       settings: settingsFor(smtp.port, 'tutor%40example.com:p%3Ass%20word@'),
-      log: silent,
+      log: silentLog,
       timing: FAST,
     });
     running.push({ worker, smtp });
@@ -121,7 +121,7 @@ describe('the mail worker', () => {
   it('keeps mail while the mail server is down, records why, and sends it once it is back', async () => {
     const port = await freePort();
     let smtp = await startSmtpServer({ port });
-    const worker = startMailWorker({ database, settings: settingsFor(port), log: silent, timing: FAST });
+    const worker = startMailWorker({ database, settings: settingsFor(port), log: silentLog, timing: FAST });
     running.push({ worker });
     await enqueueMail(database.db, mail(0));
     await smtp.waitFor(1);
@@ -152,7 +152,12 @@ describe('the mail worker', () => {
 
   it('gives up on a recipient the mail server refuses for good, and goes on with the rest', async () => {
     const smtp = await startSmtpServer({ refuse: (to) => to === 'gone@example.com' });
-    const worker = startMailWorker({ database, settings: settingsFor(smtp.port), log: silent, timing: FAST });
+    const worker = startMailWorker({
+      database,
+      settings: settingsFor(smtp.port),
+      log: silentLog,
+      timing: FAST,
+    });
     running.push({ worker, smtp });
     await enqueueMail(database.db, mail(1, { to: 'gone@example.com' }));
     await enqueueMail(database.db, mail(2));
@@ -172,7 +177,12 @@ describe('the mail worker', () => {
     await database.db.execute(
       sql`update mail_outbox set created_at = created_at - interval '4 days' where recipient = 'student1@example.com'`,
     );
-    const worker = startMailWorker({ database, settings: settingsFor(smtp.port), log: silent, timing: FAST });
+    const worker = startMailWorker({
+      database,
+      settings: settingsFor(smtp.port),
+      log: silentLog,
+      timing: FAST,
+    });
     running.push({ worker, smtp });
     await smtp.waitFor(1);
     await until('both are settled', async () => (await rows()).every((row) => row.sent || row.abandoned));

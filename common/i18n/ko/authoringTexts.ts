@@ -228,6 +228,7 @@ export const archiveTexts: Translation<typeof en.archiveTexts> = {
   nameStudent: '받을 학생: 학생 이름을 하나 이상 적으세요.',
   assigned: (count: number, students: string) => `문제 ${count}개를 ${students}에게 내주었습니다.`,
   reassign: (count: number) => `다시 내주기 (${count})`,
+  printWorksheet: '학습지 인쇄',
   tickDuplicate: '다시 내줄 문제에 ‘다시 내주기’를 표시하세요.',
   studentsFor: '받을 학생',
   studentsExample: 'alice, bob',
@@ -236,6 +237,8 @@ export const archiveTexts: Translation<typeof en.archiveTexts> = {
 };
 
 export const teacherTexts: Translation<typeof en.teacherTexts> = {
+  worksheet: '학습지',
+  worksheetOf: (name: string) => `${name}의 문제 학습지 인쇄`,
   heading: '선생님',
   students: '학생',
   studentName: '학생 이름 (여러 명은 쉼표로 구분)',
@@ -250,4 +253,21 @@ export const teacherTexts: Translation<typeof en.teacherTexts> = {
   from: '시작일',
   to: '종료일',
   download: (from, to) => `CSV 내려받기 (${from || '4주 전'} – ${to || '오늘'})`,
+};
+
+export const worksheetTexts: Translation<typeof en.worksheetTexts> = {
+  heading: '학습지',
+  forStudent: (name: string) => `${name} 학습지`,
+  count: (n: number) => `${n}문제`,
+  name: '이름',
+  date: '날짜',
+  options: '고르세요:',
+  several: '맞는 답을 모두 고르세요.',
+  answerKey: '정답',
+  withAnswerKey: '정답 페이지 추가',
+  noAnswers: '정답 페이지는 문제 보관함에서 고른 문제로만 만들 수 있습니다.',
+  print: '인쇄',
+  back: '돌아가기',
+  nothing: '인쇄할 문제가 없습니다.',
+  printHint: 'A4에 앱 화면 없이 인쇄됩니다.',
 };

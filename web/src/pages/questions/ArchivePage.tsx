@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
@@ -21,6 +21,9 @@ import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
 import type { BankFormat } from './bankExport.ts';
 
+// Only when asked for: no page's first load carries it.
+const Worksheet = lazy(() => import('../worksheet/Worksheet.tsx').then((m) => ({ default: m.Worksheet })));
+
 /** The fields a search looks in, in the selector's order. */
 const FIELDS: readonly SearchField[] = [
   'question',
@@ -42,6 +45,8 @@ export function ArchivePage() {
   const fieldLabel = (f: SearchField) => (f === 'choice' ? t.choice : f === 'all' ? t.all : q[f]);
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
+  // The ticked questions shown as a printable worksheet, in place of the archive.
+  const [sheet, setSheet] = useState<QuestionOnly[] | null>(null);
   const zone = useAppTimeZone();
   // Paging and the search live in the address: Back, Forward and reload keep the place.
   const { page, size, filters, setPage, setSize, setFilters } = usePageParams(['field', 'q'] as const);
@@ -121,6 +126,17 @@ export function ArchivePage() {
     }
   };
 
+  const printWorksheet = () => {
+    if (chosen.size === 0) return showToast(t.chooseQuestion);
+    setSheet([...chosen.values()]);
+  };
+
+  if (sheet)
+    return (
+      <Suspense fallback={<p role="status">{appLoadTexts.loading}</p>}>
+        <Worksheet picked={sheet} onClose={() => setSheet(null)} />
+      </Suspense>
+    );
   const content = query.data?.content ?? [];
   return (
     <div className={styles.page}>
@@ -276,6 +292,9 @@ export function ArchivePage() {
           </span>
           <Button variant="primary" onClick={() => void reassign()} disabled={busy}>
             {t.submit}
+          </Button>
+          <Button variant="secondary" onClick={printWorksheet}>
+            {t.printWorksheet}
           </Button>
         </div>
       </FloatingPanel>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTexts } from '../../i18n/texts.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
 import { Calendar } from '../../ui/Calendar.tsx';
@@ -6,12 +6,17 @@ import { CsvDownload } from '../../ui/CsvDownload.tsx';
 import { addToStudentList, readStudentList, writeStudentList } from './studentList.ts';
 import styles from './TeacherPage.module.css';
 
+// Only when asked for: no page's first load carries it.
+const Worksheet = lazy(() => import('../worksheet/Worksheet.tsx').then((m) => ({ default: m.Worksheet })));
+
 /** /teacher: the student list kept in this browser and the calendar of every listed student. */
 export function TeacherPage() {
   const { reviewTexts } = useTexts('review');
   const { teacherTexts: t } = useTexts('authoring');
   const [students, setStudents] = useState(readStudentList);
   const [draft, setDraft] = useState('');
+  // The student whose pending questions are shown as a printable worksheet, in place of the page.
+  const [sheetOf, setSheetOf] = useState<string | null>(null);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -25,6 +30,12 @@ export function TeacherPage() {
     setStudents(next);
   };
 
+  if (sheetOf)
+    return (
+      <Suspense fallback={null}>
+        <Worksheet name={sheetOf} onClose={() => setSheetOf(null)} />
+      </Suspense>
+    );
   return (
     <div className={styles.page}>
       <h1>{t.heading}</h1>
@@ -57,6 +68,9 @@ export function TeacherPage() {
                   <Link to={`/stats/${encodeURIComponent(name)}`} aria-label={t.statsOf(name)}>
                     {t.stats}
                   </Link>
+                  <button type="button" onClick={() => setSheetOf(name)} aria-label={t.worksheetOf(name)}>
+                    {t.worksheet}
+                  </button>
                   <Link
                     to={`/review-schedule/${encodeURIComponent(name)}`}
                     aria-label={reviewTexts.scheduleLinkOf(name)}
