@@ -18,7 +18,12 @@ const args = process.argv.slice(2);
 const started = performance.now();
 
 function runShard(index: number): Promise<number> {
-  const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`, '--pass-with-no-tests'] : [];
+  // Each shard writes its traces under its own folder: Playwright names its scratch folders by
+  // worker number, and one shard finishing would delete the other's.
+  const shardArgs =
+    shards > 1
+      ? [`--shard=${index}/${shards}`, '--pass-with-no-tests', `--output=test-results/shard-${index}`]
+      : [];
   const child = spawn(
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...shardArgs, ...args],
