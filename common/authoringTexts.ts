@@ -204,7 +204,8 @@ export const bankTexts = texts({
   },
   otherKind: (name: string) => `type “${name}”`,
   braces: 'a { has no } after it',
-  tooLarge: (max: number) => `The file is larger than ${max.toLocaleString('en')} bytes.`,
+  tooLarge: (max: number) =>
+    `The file is larger than ${max.toLocaleString('en')} ${plural(max, { one: 'byte', other: 'bytes' })}.`,
   tooMany: (max: number, count: number) =>
     `The file holds ${questions(count)}; one upload takes at most ${max.toLocaleString('en')}.`,
   dtd: 'The XML file declares a document type or entities; such files are not read.',

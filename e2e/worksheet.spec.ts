@@ -13,7 +13,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The printable worksheet (docs/product.md, "Worksheet"), shown in place of the page that opens it: a teacher prints a student's pending
+ * The printable worksheet (docs/product.md, "Questions"), shown in place of the page that opens it: a teacher prints a student's pending
  * questions from the Teacher page, and questions ticked in the archive with an answer key. Printed
  * by Chromium to an A4 PDF and read back with poppler (pdftotext, pdftoppm): numbered questions,
  * nothing of the app around them, the answer key on a page of its own.

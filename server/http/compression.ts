@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
  * (Node's shared pool hands out slices of 64 KB blocks, a new block every four answers), and V8
  * starts a full (mark-compact) collection whenever such memory grows by some 64 MB between two:
  * at 5,000 reads/s the 16 KB alone set one off every second or so, each stopping every request in
- * flight (docs/performance.md, "Garbage collection under the read"). The answer's own size is
+ * flight (docs/performance.md, "Allocation per read"). The answer's own size is
  * enough for its compressed form; an answer that does not shrink only takes a second chunk.
  */
 export function outputChunkSize(inputBytes: number): number {

@@ -72,8 +72,8 @@ const names: Record<string, string> = {
   'authoringTexts.questionTexts.zoneTime': 'a time zone: `Asia/Seoul time`',
   'authoringTexts.bulkTexts.zoneAfter': 'a time zone: `) are Asia/Seoul time.`',
 };
-/** Words after "1 " that end in s and are no plural: verbs after a name given as 1 ("1 is not linked"). */
-const notPlurals = new Set(['is', 'has', 'was', 'comes', 'reads', 'signs']);
+/** Words after "1 " that end in s and are no plural: words after a name given as 1 ("1 is not linked", "1 as students see it"). */
+const notPlurals = new Set(['is', 'has', 'was', 'comes', 'reads', 'signs', 'as']);
 
 const exempt = (list: Record<string, string>, at: string) =>
   Object.keys(list).some((prefix) => at === prefix || at.startsWith(`${prefix}.`));
