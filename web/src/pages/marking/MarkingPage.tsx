@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useDateTexts } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
@@ -211,13 +212,17 @@ function Marking({ student }: { student: string | null }) {
             <div className={styles.columns}>
               <div className={styles.question}>
                 <RichText text={question.question} />
+                <Pictures pictures={question.pictures} part="question" />
                 <dl className={styles.facts}>
                   <dt>{t.modelAnswer}</dt>
                   <dd>
                     <AnswerText type={question.type} answer={question.answer} />
                   </dd>
                   <dt>{t.explanation}</dt>
-                  <dd>{question.explanation}</dd>
+                  <dd>
+                    {question.explanation}
+                    <Pictures pictures={question.pictures} part="explanation" />
+                  </dd>
                 </dl>
               </div>
               <ol className={styles.answers} aria-label={t.answersTo(question.title)}>

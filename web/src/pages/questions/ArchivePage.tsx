@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
@@ -173,6 +174,7 @@ export function ArchivePage() {
             {question.topics.length ? ` · ${question.topics.join(', ')}` : ''}
           </p>
           <RichText text={question.question} />
+          <Pictures pictures={question.pictures} part="question" />
           {question.candidates.length > 0 && (
             <ol className={styles.options}>
               {question.candidates.map((c) => (
@@ -188,7 +190,10 @@ export function ArchivePage() {
               <AnswerText type={question.type} answer={question.answer} />
             </dd>
             <dt>{q.explanation}</dt>
-            <dd>{question.explanation}</dd>
+            <dd>
+              {question.explanation}
+              <Pictures pictures={question.pictures} part="explanation" />
+            </dd>
             {question.hint && (
               <>
                 <dt>{q.hint}</dt>

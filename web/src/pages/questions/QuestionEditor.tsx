@@ -1,6 +1,7 @@
 import { CODE_LANGUAGES, type CodeLanguage, optionLimits } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
+import { PictureFields } from '../upload/PictureFields.tsx';
 import { type CodePart, type Editable, emptyPart } from './editable.ts';
 import styles from './ModifyPage.module.css';
 
@@ -99,10 +100,13 @@ export function QuestionEditor({
   id,
   value,
   onChange,
+  onFailure,
 }: {
   id: number;
   value: Editable;
   onChange: (next: Editable) => void;
+  /** A picture upload that failed (the page's failure rule). */
+  onFailure: (error: unknown) => void;
 }) {
   const { modifyTexts: t, questionTexts: q } = useTexts('authoring');
   const key = (field: string) => `mod-${id}-${field}`;
@@ -207,6 +211,14 @@ export function QuestionEditor({
       <input id={key('hint')} value={value.hint} onChange={(e) => set({ hint: e.target.value })} />
       <label htmlFor={key('topics')}>{q.topics}</label>
       <input id={key('topics')} value={value.topics} onChange={(e) => set({ topics: e.target.value })} />
+      <div className={styles.wide}>
+        <PictureFields
+          pictures={value.pictures}
+          onChange={(pictures) => set({ pictures })}
+          onFailure={onFailure}
+          idPrefix={key('pictures')}
+        />
+      </div>
     </div>
   );
 }

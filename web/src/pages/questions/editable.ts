@@ -1,4 +1,4 @@
-import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
+import type { QuestionOnly, QuestionPicture } from '../../../../common/contracts/tutoring.ts';
 import {
   type CodeLanguage,
   decodeMultiAnswer,
@@ -28,6 +28,7 @@ export type Editable = {
   explanation: string;
   hint: string;
   topics: string;
+  pictures: QuestionPicture[];
 };
 
 /** What `PATCH questions/multiples` takes, in the stored encoding. */
@@ -40,6 +41,7 @@ export type WireFields = {
   explanation: string;
   hint: string | null;
   topics: string[];
+  pictures: Pick<QuestionPicture, 'id' | 'part' | 'alt'>[];
 };
 export const WIRE_FIELDS: (keyof WireFields)[] = [
   'title',
@@ -50,6 +52,7 @@ export const WIRE_FIELDS: (keyof WireFields)[] = [
   'explanation',
   'hint',
   'topics',
+  'pictures',
 ];
 
 export const toPart = (raw: string): CodePart => splitCode(raw);
@@ -69,6 +72,7 @@ export function toEditable(q: QuestionOnly): Editable {
     explanation: q.explanation,
     hint: q.hint ?? '',
     topics: q.topics.join(', '),
+    pictures: q.pictures,
   };
 }
 
@@ -93,6 +97,7 @@ export function toWire(e: Editable): WireFields {
     explanation: e.explanation,
     hint: e.hint.trim() ? e.hint : null,
     topics: splitNameList(e.topics),
+    pictures: e.pictures.map(({ id, part, alt }) => ({ id, part, alt: alt.trim() })),
   };
 }
 

@@ -2,6 +2,7 @@ import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import styles from './CheckResult.module.css';
 import { useDateTexts } from './format.ts';
 
@@ -40,7 +41,10 @@ export function CheckResult({ question, check }: { question: QuestionOnly; check
         <time dateTime={check.submitDate}>{dates.when(check.submitDate)}</time>
       </dd>
       <dt>{t.explanation}</dt>
-      <dd className={styles.value}>{question.explanation}</dd>
+      <dd className={styles.value}>
+        {question.explanation}
+        <Pictures pictures={question.pictures} part="explanation" />
+      </dd>
     </dl>
   );
 }

@@ -4,6 +4,7 @@ import { questionLimits } from '../../../../common/limits.ts';
 import { decodeMultiAnswer, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { RichText } from '../../ui/CodeBlock.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import { formatTimeLeft, useDateTexts } from './format.ts';
 import styles from './QuestionCard.module.css';
 
@@ -58,6 +59,7 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
       <div className={styles.text}>
         <RichText text={question.question} />
       </div>
+      <Pictures pictures={question.pictures} part="question" />
       {question.hint && (
         <details className={styles.hint}>
           <summary>{t.hintLabel}</summary>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import type { Draft, Lockable } from './draft.ts';
+import { PictureFields } from './PictureFields.tsx';
 import styles from './UploadPage.module.css';
 
 const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
@@ -19,14 +20,16 @@ type Props = {
   toggleLock: (field: Lockable) => void;
   /** The app's time zone, in which the due date is read (shown beside it). */
   zone: string;
+  /** A picture upload that failed (the page's failure rule). */
+  onFailure: (error: unknown) => void;
 };
 
 /**
  * The fields of the question being written (the upload form), each with its lock toggle:
  * title, text, code with its language, type, options and the right ones, the answer, hints, topics,
- * explanation and due date.
+ * explanation, pictures and due date.
  */
-export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props) {
+export function QuestionFields({ draft, update, locks, toggleLock, zone, onFailure }: Props) {
   const { uploadTexts: t, questionTexts: q } = useTexts('authoring');
   const lock = (field: Lockable, label: string) => (
     <LockButton field={field} label={label} locks={locks} toggleLock={toggleLock} />
@@ -190,6 +193,12 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
           onChange={(e) => update({ explanation: e.target.value })}
         />
       </Field>
+      <PictureFields
+        pictures={draft.pictures}
+        onChange={(pictures) => update({ pictures })}
+        onFailure={onFailure}
+        idPrefix="up"
+      />
       <Field id="up-due" label={t.dueDate} lock={lock('dueDate', t.dueDate)}>
         <input
           id="up-due"

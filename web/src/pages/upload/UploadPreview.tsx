@@ -28,6 +28,7 @@ export function studentView(draft: Draft, zone: string, now: Date, noTitle: stri
       .split(',')
       .map((t) => t.trim().toLowerCase())
       .filter(Boolean),
+    pictures: draft.pictures.filter((p) => p.part === 'question'),
     targetDate: due.toISOString(),
     minLeft: minutes,
     hourLeft: Math.floor(minutes / 60),
@@ -46,7 +47,12 @@ export function UploadPreview({ draft, zone, number }: { draft: Draft; zone: str
   const now = new Date();
   const question = studentView(draft, zone, now, t.noTitle);
   const answer = answerOf(draft);
-  const withAnswer: QuestionOnly = { ...question, answer, explanation: draft.explanation };
+  const withAnswer: QuestionOnly = {
+    ...question,
+    pictures: draft.pictures,
+    answer,
+    explanation: draft.explanation,
+  };
   const given = tried || answer;
   const marked = autoMark(question.type, answer, given);
   return (

@@ -12,6 +12,7 @@ import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import styles from './WeekPage.module.css';
 
 /** "Tue 10 Mar", "3월 10일 (화)": a day (already a day in APP_TIME_ZONE) as people read it. */
@@ -129,7 +130,10 @@ function WeekView({ week }: { week: Week }) {
                   <dt>{weekTexts.modelAnswer}</dt>
                   <dd className={styles.text}>{answerText(item.type, item.modelAnswer ?? '')}</dd>
                   <dt>{weekTexts.explanation}</dt>
-                  <dd className={styles.text}>{item.explanation}</dd>
+                  <dd className={styles.text}>
+                    {item.explanation}
+                    <Pictures pictures={item.pictures} part="explanation" />
+                  </dd>
                 </dl>
               </Card>
             ))}
