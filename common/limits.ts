@@ -58,6 +58,8 @@ export const serverLimits = {
   /** Pictures: the most pixels decoded (any picture); the stored profile square's side. */
   pictureMaxPixels: 40_000_000,
   avatarSidePx: 256,
+  /** A question's picture is stored with its longest side at most this (smaller ones keep their size). */
+  questionPictureSidePx: 1600,
   /**
    * A stopwatch pause or reset may report at most this much more than the server measured since the
    * run last started (the start's request travelled after the visitor's click), in hundredths of a second.
@@ -102,11 +104,6 @@ export const questionLimits = {
   searchMax: 200,
   /** Questions in one bulk upload (`POST questions/multiples`). */
   bulkMax: 1000,
-  /** Pictures of a question and its explanation together, and each one's alt text. */
-  picturesMax: 10,
-  pictureAltMax: 300,
-  /** A question's picture is stored with its longest side at most this (smaller ones keep their size). */
-  pictureMaxSidePx: 1600,
 } as const;
 
 /** Page sizes offered by the pager; the default is 5. */

@@ -1,6 +1,6 @@
 import { isDay } from '../dates.ts';
 import { limits, MAX_ID, questionLimits } from '../limits.ts';
-import { PICTURE_ID, PICTURE_PARTS } from '../questions/pictures.ts';
+import { PICTURE_ID, PICTURE_PARTS, pictureLimits } from '../questions/pictures.ts';
 import { MARKS, QUESTION_TYPES } from '../questions/rules.ts';
 import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
@@ -45,11 +45,11 @@ const QuestionPictureInput = z.object({
     .string(says('altRequired'))
     .trim()
     .min(1, says('altRequired'))
-    .max(questionLimits.pictureAltMax, says('atMostCharacters', questionLimits.pictureAltMax)),
+    .max(pictureLimits.altMax, says('atMostCharacters', pictureLimits.altMax)),
 });
 export const PictureList = z
   .array(QuestionPictureInput, says('list'))
-  .max(questionLimits.picturesMax, says('atMostItems', questionLimits.picturesMax))
+  .max(pictureLimits.perQuestion, says('atMostItems', pictureLimits.perQuestion))
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     for (const [index, picture] of list.entries()) {

@@ -2,7 +2,7 @@ import { bulkRuleTexts, questionRuleTexts as rule } from '../authoringTexts.ts';
 import { parseDateTime } from '../dates.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { questionLimits } from '../limits.ts';
-import { PICTURE_ID, PICTURE_PARTS, type PicturePart } from './pictures.ts';
+import { PICTURE_ID, PICTURE_PARTS, type PicturePart, pictureLimits } from './pictures.ts';
 import {
   decodeMultiAnswer,
   encodeMultiAnswer,
@@ -108,7 +108,7 @@ function checkPictures(
   if (value === undefined || value === null) return { problems: [], pictures: [] };
   if (!Array.isArray(value)) return { problems: [t.picturesNotList], pictures: [] };
   const problems: string[] = [];
-  if (value.length > questionLimits.picturesMax) problems.push(t.picturesTooMany(questionLimits.picturesMax));
+  if (value.length > pictureLimits.perQuestion) problems.push(t.picturesTooMany(pictureLimits.perQuestion));
   const pictures = value.map((item, index): BulkPicture => {
     const n = index + 1;
     if (!item || typeof item !== 'object' || Array.isArray(item)) {
@@ -124,8 +124,7 @@ function checkPictures(
     if (!(PICTURE_PARTS as readonly unknown[]).includes(part)) problems.push(t.picturePartWrong(n));
     const alt = typeof p.alt === 'string' ? p.alt.trim() : '';
     if (!alt) problems.push(t.pictureAltMissing(n));
-    else if (alt.length > questionLimits.pictureAltMax)
-      problems.push(t.pictureAltTooLong(n, questionLimits.pictureAltMax));
+    else if (alt.length > pictureLimits.altMax) problems.push(t.pictureAltTooLong(n, pictureLimits.altMax));
     return { id, file, part: part as PicturePart, alt };
   });
   return { problems, pictures };

@@ -9,7 +9,7 @@ import type { PictureUploaded, QuestionOnly, QuestionStudent } from '../../commo
 import type { Week } from '../../common/contracts/week.ts';
 import { pictureMessages as koPictureMessages } from '../../common/i18n/ko/messages.ts';
 import { validationTexts as koValidationTexts } from '../../common/i18n/ko/validationTexts.ts';
-import { questionLimits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { pictureMessages, profileMessages } from '../../common/messages.ts';
 import { validationTexts } from '../../common/validationTexts.ts';
 import { rowsOf } from '../db/open.ts';
@@ -120,11 +120,11 @@ describe('POST /api/v1/pictures: the picture rule', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
-  it(`caps the longest side at ${questionLimits.pictureMaxSidePx} px and keeps smaller pictures' size`, async () => {
+  it(`caps the longest side at ${serverLimits.questionPictureSidePx} px and keeps smaller pictures' size`, async () => {
     const wide = await uploaded(await canvas(6400, 800).png().toBuffer());
-    expect(wide).toMatchObject({ width: questionLimits.pictureMaxSidePx, height: 200 });
+    expect(wide).toMatchObject({ width: serverLimits.questionPictureSidePx, height: 200 });
     const tall = await uploaded(await canvas(500, 4000).jpeg().toBuffer());
-    expect(tall).toMatchObject({ width: 200, height: questionLimits.pictureMaxSidePx });
+    expect(tall).toMatchObject({ width: 200, height: serverLimits.questionPictureSidePx });
     expect(await sharp(stored(tall.id)).metadata()).toMatchObject({ width: 200, height: 1600 });
   });
 

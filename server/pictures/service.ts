@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { PictureUploaded } from '../../common/contracts/responses.ts';
-import { questionLimits } from '../../common/limits.ts';
+import { serverLimits } from '../../common/limits.ts';
 import { pictureMessages, profileMessages } from '../../common/messages.ts';
 import { hasAnyRole, STAFF_ROLES } from '../../common/roles.ts';
 import type { Db } from '../db/open.ts';
@@ -23,7 +23,7 @@ export async function uploadPicture(
   context: { authorId: number; now: Date },
 ): Promise<PictureUploaded> {
   if (!image || image.length === 0) throw badRequest(profileMessages.pictureMissing);
-  const picture = await reencodePicture(image, { within: questionLimits.pictureMaxSidePx });
+  const picture = await reencodePicture(image, { within: serverLimits.questionPictureSidePx });
   const hash = await store.save(picture.data);
   await insertPicture(db, {
     hash,

@@ -1,7 +1,7 @@
 import { dayOf } from '../../common/dates.ts';
 import { questionLimits } from '../../common/limits.ts';
 import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
-import { PICTURE_PARTS } from '../../common/questions/pictures.ts';
+import { PICTURE_PARTS, pictureLimits } from '../../common/questions/pictures.ts';
 import { QUESTION_TYPES } from '../../common/questions/rules.ts';
 import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
@@ -45,10 +45,10 @@ const BulkQuestionItem = z.object({
       z.object({
         id: z.string().describe('An uploaded picture’s id (`POST pictures`)'),
         part: z.enum(PICTURE_PARTS).optional().describe('Default question'),
-        alt: z.string().max(questionLimits.pictureAltMax),
+        alt: z.string().max(pictureLimits.altMax),
       }),
     )
-    .max(questionLimits.picturesMax)
+    .max(pictureLimits.perQuestion)
     .nullish(),
 });
 const { $schema: _dialect, ...bulkItemDescription } = z.toJSONSchema(BulkQuestionItem, {

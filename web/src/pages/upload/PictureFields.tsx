@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { questionLimits } from '../../../../common/limits.ts';
-import { PICTURE_PARTS, type PicturePart } from '../../../../common/questions/pictures.ts';
+
+import { PICTURE_PARTS, type PicturePart, pictureLimits } from '../../../../common/questions/pictures.ts';
 import { uploadPicture } from '../../api/pictures.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -28,7 +28,7 @@ export function PictureFields({
   const [busy, setBusy] = useState(false);
   const set = (index: number, patch: Partial<DraftPicture>) =>
     onChange(pictures.map((p, i) => (i === index ? { ...p, ...patch } : p)));
-  const full = pictures.length >= questionLimits.picturesMax;
+  const full = pictures.length >= pictureLimits.perQuestion;
   const add = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
@@ -55,7 +55,7 @@ export function PictureFields({
               id={`${key}-alt`}
               value={picture.alt}
               required
-              maxLength={questionLimits.pictureAltMax}
+              maxLength={pictureLimits.altMax}
               aria-invalid={!picture.alt.trim()}
               onChange={(e) => set(index, { alt: e.target.value })}
             />
@@ -84,7 +84,7 @@ export function PictureFields({
         );
       })}
       {full ? (
-        <p className={styles.note}>{t.tooMany(questionLimits.picturesMax)}</p>
+        <p className={styles.note}>{t.tooMany(pictureLimits.perQuestion)}</p>
       ) : (
         <div className={styles.add}>
           <label htmlFor={`${idPrefix}-picture-add`}>{busy ? t.uploading : t.add}</label>
