@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   archiveTexts,
+  bankTexts,
   bulkRuleTexts,
   bulkTexts,
   modifyTexts,
@@ -24,6 +25,32 @@ describe('authoring texts (English)', () => {
     expect(questionTexts.option(3)).toBe('Option 3');
     expect(questionTexts.optionIsRight(2)).toBe('Option 2 is right');
     expect(questionTexts.zoneTime('Asia/Seoul')).toBe('Asia/Seoul time');
+  });
+
+  it('question bank files, counted in the singular and the plural', () => {
+    expect(bankTexts.read(1, 0)).toBe('Read 1 question from the file. Nothing is saved until you Submit.');
+    expect(bankTexts.read(3, 2)).toBe(
+      'Read 3 questions from the file; 2 not imported (listed below). Nothing is saved until you Submit.',
+    );
+    expect(bankTexts.notImported(1)).toBe('1 question not imported');
+    expect(bankTexts.notImported(4)).toBe('4 questions not imported');
+    expect(bankTexts.skipped(4, bankTexts.kinds.matching)).toBe('Question 4 (matching) skipped');
+    expect(bankTexts.unreadable(2, bankTexts.braces)).toBe(
+      'Question 2 could not be read: a { has no } after it',
+    );
+    expect(bankTexts.otherKind('ddwtos')).toBe('type “ddwtos”');
+    expect(bankTexts.tooLarge(1_048_576)).toBe('The file is larger than 1,048,576 bytes.');
+    expect(bankTexts.tooMany(1000, 1001)).toBe(
+      'The file holds 1001 questions; one upload takes at most 1,000.',
+    );
+    expect(bankTexts.notXml('bad tag')).toBe('The file is not well-formed XML: bad tag');
+    expect(bankTexts.alsoAccepted(['a', 'b'])).toBe('Also accepted: a, b');
+    expect(bankTexts.exportTicked(1)).toBe('Download 1 question ticked');
+    expect(bankTexts.exportFound(2)).toBe('Download 2 questions found');
+    expect(bankTexts.exported(1)).toBe('Downloaded 1 question.');
+    expect(bankTexts.exportCut(1000)).toBe(
+      'Only the first 1,000 were downloaded: as many as one upload takes.',
+    );
   });
 
   it('question rules', () => {

@@ -34,6 +34,8 @@ export const questionTexts = texts({
   optionIsRight: (n: number) => `Option ${n} is right`,
   /** Beside a date typed in the app's time zone. */
   zoneTime: (zone: string) => `${zone} time`,
+  /** Under a field whose text holds a formula: the text as students will see it. */
+  formulaPreview: (field: string) => `${field} as students see it`,
 });
 
 /**
@@ -209,6 +211,52 @@ export const pictureTexts = texts({
   stillMissing: (names: readonly string[]) => `Still to choose: ${names.join(', ')}`,
   allChosen: 'Every picture the JSON names is uploaded.',
   notNamed: (name: string) => `${name} is not named in the JSON; it was left out.`,
+});
+
+/**
+ * Question bank files (common/questions/banks/): imported on /upload/multiples into its preview,
+ * exported from the archive. Positions count the file's questions from 1.
+ */
+export const bankTexts = texts({
+  fileLabel: 'Import a file: GIFT (.gift, .txt), Moodle XML (.xml) or JSON',
+  reading: 'Reading the file…',
+  read: (count: number, notImported: number) =>
+    `Read ${questions(count)} from the file${notImported ? `; ${notImported} not imported (listed below)` : ''}. Nothing is saved until you Submit.`,
+  notImported: (count: number) => `${questions(count)} not imported`,
+  skipped: (position: number, kind: string) => `Question ${position} (${kind}) skipped`,
+  unreadable: (position: number, reason: string) => `Question ${position} could not be read: ${reason}`,
+  kinds: {
+    matching: 'matching',
+    numerical: 'numerical',
+    essay: 'essay',
+    cloze: 'cloze',
+    description: 'description, no question',
+    severalRight: 'multiple choice with several right answers',
+  },
+  otherKind: (name: string) => `type “${name}”`,
+  braces: 'a { has no } after it',
+  tooLarge: (max: number) => `The file is larger than ${max.toLocaleString('en')} bytes.`,
+  tooMany: (max: number, count: number) =>
+    `The file holds ${questions(count)}; one upload takes at most ${max.toLocaleString('en')}.`,
+  dtd: 'The XML file declares a document type or entities; such files are not read.',
+  notXml: (detail: string) => `The file is not well-formed XML: ${detail}`,
+  notMoodleXml: 'The XML file is not a Moodle XML quiz (<quiz> … </quiz>).',
+  empty: 'The file holds no questions.',
+  unknownFormat: 'Choose a .gift, .txt, .xml or .json file.',
+  /** True/false questions become multiple choice between these two options. */
+  trueWord: 'True',
+  falseWord: 'False',
+  alsoAccepted: (answers: readonly string[]) => `Also accepted: ${answers.join(', ')}`,
+  /** The archive's export. */
+  exportLegend: 'Export',
+  /** The formats' own names, the same in every language. */
+  formats: { gift: 'GIFT', xml: 'Moodle XML', json: 'JSON' },
+  exportFormat: 'Format',
+  exportTicked: (count: number) => `Download ${questions(count)} ticked`,
+  exportFound: (count: number) => `Download ${questions(count)} found`,
+  exported: (count: number) => `Downloaded ${questions(count)}.`,
+  exportCut: (max: number) =>
+    `Only the first ${max.toLocaleString('en')} were downloaded: as many as one upload takes.`,
 });
 
 /** /questions/modify. */

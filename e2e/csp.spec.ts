@@ -36,6 +36,8 @@ async function visit(page: Page, path: string, heading: RegExp | string) {
 test('no page is refused anything by the CSP: signed out, as a student and as a teacher', async ({
   page,
 }) => {
+  // Some thirty pages, each until its network is quiet.
+  test.setTimeout(90_000);
   const violations = await watchViolations(page);
 
   await visit(page, '/', owner.name);
@@ -60,6 +62,9 @@ test('no page is refused anything by the CSP: signed out, as a student and as a 
   await expect(page).toHaveURL('/login');
   await signIn(page, demo.teacher);
   await visit(page, '/questions', /Archive/);
+  // Formulas: KaTeX's script, stylesheet and fonts.
+  await visit(page, '/tutoring/chloe', 'Questions for chloe');
+  await expect(page.locator('.katex').first()).toBeVisible();
   await visit(page, '/questions/modify', 'Modify questions');
   await visit(page, '/teacher', /Teacher/);
   await visit(page, '/upload', 'Upload');

@@ -1,8 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import * as adminTexts from '../common/adminTexts.ts';
 import * as authoringTexts from '../common/authoringTexts.ts';
+import * as formulaTexts from '../common/formulaTexts.ts';
 import * as koAdminTexts from '../common/i18n/ko/adminTexts.ts';
 import * as koAuthoringTexts from '../common/i18n/ko/authoringTexts.ts';
+import * as koFormulaTexts from '../common/i18n/ko/formulaTexts.ts';
 import * as koInsightTexts from '../common/i18n/ko/insightTexts.ts';
 import * as koMarkingTexts from '../common/i18n/ko/markingTexts.ts';
 import * as koMathTexts from '../common/i18n/ko/mathTexts.ts';
@@ -39,6 +41,7 @@ const mirrored: [string, object, object][] = [
   ['messages', messages, koMessages],
   ['adminTexts', adminTexts, koAdminTexts],
   ['authoringTexts', authoringTexts, koAuthoringTexts],
+  ['formulaTexts', formulaTexts, koFormulaTexts],
   ['insightTexts', insightTexts, koInsightTexts],
   ['markingTexts', markingTexts, koMarkingTexts],
   ['mathTexts', mathTexts, koMathTexts],

@@ -11,12 +11,20 @@ export type Account = { email: string; password: string };
 
 /**
  * Code only the pages made of it may download on a first visit: the teacher tools, the
- * floating calendar, code highlighting (only where a question shows code) and the charts (only
- * pages that draw one). Source paths.
+ * floating calendar, code highlighting (only where a question shows code), formulas (only where a
+ * question's text holds a dollar; KaTeX only where it holds a formula) and the charts (only pages
+ * that draw one). Source paths.
  */
 export const areas = {
   upload: ['web/src/pages/upload/', 'common/questions/checks.ts', 'web/src/api/authoring.ts'],
   archive: ['web/src/pages/questions/ArchivePage'],
+  /** Question bank files: read when a file is chosen, written when one is downloaded. */
+  banks: [
+    'common/questions/banks/',
+    'node_modules/fast-xml-parser/',
+    'web/src/pages/upload/bankFile',
+    'web/src/pages/questions/bankExport',
+  ],
   modify: [
     'web/src/pages/questions/ModifyPage',
     'web/src/pages/questions/QuestionEditor',
@@ -27,6 +35,7 @@ export const areas = {
   /** The month calendar (not the floating panel that holds it on the submissions page). */
   calendar: ['web/src/ui/Calendar.tsx', 'web/src/pages/submission/SubmissionCalendar.tsx'],
   highlighting: ['node_modules/highlight.js/'],
+  formulas: ['node_modules/katex/', 'web/src/ui/Formulas.tsx', 'web/src/ui/FormulaPieces.tsx'],
   charts: ['node_modules/chart.js/', 'web/src/ui/charts/'],
   /** The admin console: only /91b-admin downloads it. */
   admin: [
@@ -37,7 +46,7 @@ export const areas = {
   ],
 } as const;
 export type Area = keyof typeof areas;
-export const teacherTools: readonly Area[] = ['upload', 'archive', 'modify', 'marking', 'teacher'];
+export const teacherTools: readonly Area[] = ['upload', 'archive', 'banks', 'modify', 'marking', 'teacher'];
 
 export type FirstVisit = {
   /** How the page is named in reports and budgets. */

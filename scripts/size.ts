@@ -9,7 +9,7 @@ import { demoAccounts } from '../server/demo/seed.ts';
 import { startBuiltApp } from './built-app.ts';
 import { budgetFailures, type FirstVisit, formatFirstLoads, measureFirstLoad } from './first-load.ts';
 
-const [teacher, student] = demoAccounts;
+const [teacher, student, , studentWithFormulas] = demoAccounts;
 
 /** Budgets (docs/performance.md, "Budgets"), in bytes of script + CSS a first visit downloads (brotli). */
 export const firstVisits: FirstVisit[] = [
@@ -33,9 +33,28 @@ export const firstVisits: FirstVisit[] = [
     // unused components, to keep the page under.
     budget: 120_000,
   },
+  // The same page showing formulas (the demo's question for chloe): KaTeX and its CSS are its own.
+  {
+    label: '/tutoring/{name} with formulas',
+    path: `/tutoring/${studentWithFormulas.username}`,
+    as: studentWithFormulas,
+    ownAreas: ['formulas'],
+    budget: 180_000,
+  },
   // Lighthouse's other student page: its calendar loads when its panel opens, not before.
   { label: '/submission/{name}', path: `/submission/${student.username}`, as: student, budget: 120_000 },
   { label: '/upload', path: '/upload', as: teacher, ownAreas: ['upload'] },
+  // The bulk upload and the archive: the question bank files' code loads when a file is chosen or
+  // downloaded, never with the page.
+  { label: '/upload/multiples', path: '/upload/multiples', as: teacher, ownAreas: ['upload'] },
+  // The archive reads through the authoring API (the upload area's), adds to the teacher's list and
+  // shows the demo questions' code.
+  {
+    label: '/questions',
+    path: '/questions',
+    as: teacher,
+    ownAreas: ['archive', 'upload', 'teacher', 'highlighting'],
+  },
   // The dashboard, the first page after sign-in: its charts and calendar load when a section opens.
   { label: '/user/{name}', path: `/user/${student.username}`, as: student, budget: 110_000 },
   // A chart page: the charts and the calendar are its own.

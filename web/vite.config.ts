@@ -48,6 +48,23 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * KaTeX's stylesheet offers each of its 20 fonts three times (woff2, woff, TrueType). Every browser
+ * the app supports reads woff2, so the other two are dropped: the stylesheet a page with a formula
+ * downloads is ~3 KB (brotli) lighter, and the build has 40 files fewer.
+ */
+function katexWoff2Only(): Plugin {
+  const file = /node_modules[\\/]katex[\\/]dist[\\/]katex\.min\.css$/;
+  return {
+    name: 'tutorfolio:katex-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      return { code: code.replace(/,url\([^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g, ''), map: null };
+    },
+  };
+}
+
 /** Chunks to preload from index.html: for every address ('*'), or for the listed route patterns. */
 type Preload = { paths: '*' | string[]; modules: string[] };
 
@@ -130,6 +147,7 @@ export default defineConfig({
   plugins: [
     react(),
     treeShakeReactRouter(),
+    katexWoff2Only(),
     ownerContentCheck(),
     // The portfolio's pictures as AVIF and WebP at a few widths, made at build time.
     portfolioPhotos({
@@ -170,6 +188,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // A font stays a file, fetched only if a glyph needs it, never inlined into its stylesheet (KaTeX's
+    // smallest would add ~3.5 KB to it).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     rolldownOptions: {
       output: {
         // Few, whole files per page area instead of one per shared module: the server speaks HTTP/1.1,
@@ -195,14 +216,18 @@ export default defineConfig({
               test: /web[\\/]src[\\/](start\.tsx|AppShell\.tsx|pageSettings\.ts|prerendered\.ts|routes\.tsx|routing[\\/]|i18n[\\/]|api[\\/](client|users|session|failures)\.ts|ui[\\/](Toast|Button|Field|Card)\b)|common[\\/](messages|limits|i18n[\\/]translation)\.ts|node_modules[\\/]@lingui[\\/]core[\\/]/,
               priority: 45,
             },
-            // Every signed-in page (not sign-in): TanStack Query, the header layout, the dialogs. Not
+            // Every signed-in page (not sign-in): TanStack Query, the header layout, the confirm's
+            // provider, the formula detection of questions' prose (KaTeX itself is a chunk of its own). Not
             // TanStack Query's mutations hook (useMutation and its observer): only the stopwatch and the
             // wall use it, so it stays with them instead of costing every signed-in first load ~0.7 KB.
             {
               name: 'signed-in',
-              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|Dialog)\b)/,
+              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)|web[\\/]src[\\/](layout[\\/]|api[\\/](queryClient|tutoring)\.ts|ui[\\/](ConfirmDialog|FormulaText)\b)/,
               priority: 40,
             },
+            // The dialog and the confirm drawn with it: loaded when a page first asks to confirm, or
+            // with a page that shows a dialog of its own (profile, console).
+            { name: 'dialog', test: /web[\\/]src[\\/]ui[\\/](ConfirmBox|Dialog)\b/, priority: 38 },
             // The month calendar: only the pages that show it (the submissions page's, SubmissionCalendar,
             // when its panel first opens).
             {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Database, migrateToLatest, migrationsFolder, rowsOf, type Tx } from '../db/open.ts';
@@ -27,35 +27,37 @@ export type RestoreSummary = BackupEnd & { createdAt: string; from: 'pglite' | '
 const damaged = (error: Error) =>
   new BackupError(`the backup file is damaged or cut off (${error.message}). Nothing was restored.`);
 
-/** The lines of a backup file, turning a damaged or cut-off gzip stream into one clear error. */
-async function* readLines(file: string): AsyncGenerator<string> {
+/**
+ * The lines of a backup file, turning a damaged or cut-off gzip stream into one clear error. Read as
+ * the caller asks for them (the stream's own iterator waits while the restore waits for the
+ * database), so memory does not grow with the file: readline's iterator read ahead without bound.
+ */
+export async function* readLines(file: string): AsyncGenerator<string> {
   const input = fs.createReadStream(file);
-  const gunzip = input.pipe(zlib.createGunzip());
-  const reader = readline.createInterface({ input: gunzip, crlfDelay: Number.POSITIVE_INFINITY });
-  // readline reports the input's errors through its iterator; the race covers a version that does not.
-  const failed = new Promise<never>((_resolve, reject) => {
-    input.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new BackupError(`cannot read ${file} (${error.code ?? error.message}).`)),
-    );
-    gunzip.on('error', (error: Error) => reject(damaged(error)));
+  const gunzip = zlib.createGunzip();
+  let unreadable: BackupError | null = null;
+  input.on('error', (error: NodeJS.ErrnoException) => {
+    unreadable = new BackupError(`cannot read ${file} (${error.code ?? error.message}).`);
+    gunzip.destroy(unreadable);
   });
-  failed.catch(() => {});
-  const iterator = reader[Symbol.asyncIterator]();
+  input.pipe(gunzip);
+  // UTF-8 decoded across chunks: a character may be split between two of them.
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
   try {
-    for (;;) {
-      let next: IteratorResult<string>;
-      try {
-        next = await Promise.race([iterator.next(), failed]);
-      } catch (error) {
-        throw error instanceof BackupError ? error : damaged(error as Error);
-      }
-      if (next.done) return;
-      yield next.value;
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      const lines = (partial + decoder.write(chunk)).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) yield line.endsWith('\r') ? line.slice(0, -1) : line;
     }
+  } catch (error) {
+    throw unreadable ?? (error instanceof BackupError ? error : damaged(error as Error));
   } finally {
-    reader.close();
+    input.destroy();
     gunzip.destroy();
   }
+  partial += decoder.end();
+  if (partial) yield partial.endsWith('\r') ? partial.slice(0, -1) : partial;
 }
 
 /** Refuses, in one line, a backup file that is missing, a folder or unreadable. */

@@ -148,6 +148,8 @@ export const questions = pgTable(
   },
   (t) => [
     index('questions_generated_idx').on(t.generatedDate, t.id),
+    // A teacher's roster starts from the questions they wrote.
+    index('questions_created_by_idx').on(t.createdBy),
     check('questions_type_check', sql`${t.type} in ('m', 'M', 's')`),
   ],
 );
@@ -240,7 +242,8 @@ export const submissions = pgTable(
     // The CSV export reads a student's answers in keyset pages by submit time.
     index('submissions_student_submit_idx').on(t.studentId, t.submitDate, t.id),
     index('submissions_student_marked_idx').on(t.studentId, t.marked),
-    index('submissions_question_idx').on(t.questionId),
+    // A question's answers; with the student, a teacher's roster reads who answered from the index alone.
+    index('submissions_question_student_idx').on(t.questionId, t.studentId),
     // The marking inbox and the header's count read only unmarked answers.
     index('submissions_unmarked_idx').on(t.submitDate).where(sql`${t.marked} = 0`),
     check('submissions_marked_check', sql`${t.marked} in (-1, 0, 1)`),

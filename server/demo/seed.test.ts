@@ -14,12 +14,14 @@ describe('demo data', () => {
   it('creates the people and a handful of questions once, and is safe to run again', async () => {
     const clock = { now: t.clock.now(), timeZone: t.config.timeZone };
     const first = await seedDemo(t.database.db, clock);
-    expect(first).toMatchObject({ created: ['teacher', 'alice', 'bob', 'chloe', 'dana'], questions: 5 });
+    expect(first).toMatchObject({ created: ['teacher', 'alice', 'bob', 'chloe', 'dana'], questions: 6 });
     const again = await seedDemo(t.database.db, clock);
     expect(again).toMatchObject({ created: [], questions: 0 });
     const alice = (await findUserByUsername(t.database.db, 'alice'))!;
     const bob = (await findUserByUsername(t.database.db, 'bob'))!;
     expect(await countPending(t.database.db, alice.id)).toBe(4);
     expect(await countPending(t.database.db, bob.id)).toBe(4);
+    const chloe = (await findUserByUsername(t.database.db, 'chloe'))!;
+    expect(await countPending(t.database.db, chloe.id)).toBe(1);
   });
 });

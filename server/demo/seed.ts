@@ -21,7 +21,7 @@ export const demoAccounts = [
 
 export type DemoResult = { created: string[]; existing: string[]; questions: number };
 
-/** A handful of questions of every type, some with code, for alice and bob. */
+/** A handful of questions of every type, some with code, for alice and bob; one with formulas for chloe. */
 function demoQuestions(due: (hours: number) => string) {
   return [
     {
@@ -84,6 +84,18 @@ function demoQuestions(due: (hours: number) => string) {
       topics: ['c', 'pointers'],
       students: ['bob'],
       targetDate: due(68),
+    },
+    {
+      title: 'Area of a circle',
+      question: 'Which gives the area of a circle of radius $r$ (and diameter $d = 2r$)?',
+      type: 'm' as const,
+      candidates: ['$\\pi r^2$', '$2\\pi r$', '$\\frac{\\pi d}{2}$'],
+      answer: '$\\pi r^2$',
+      explanation: 'The area is $$A = \\pi r^2 = \\frac{\\pi d^2}{4};$$ $2\\pi r$ is the circumference.',
+      hint: 'An area is in square units.',
+      topics: ['geometry'],
+      students: ['chloe'],
+      targetDate: due(44),
     },
   ];
 }

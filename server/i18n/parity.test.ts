@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import * as accountTexts from '../../common/accountTexts.ts';
 import * as adminTexts from '../../common/adminTexts.ts';
 import * as authoringTexts from '../../common/authoringTexts.ts';
+import * as formulaTexts from '../../common/formulaTexts.ts';
 import * as koAccountTexts from '../../common/i18n/ko/accountTexts.ts';
 import * as koAdminTexts from '../../common/i18n/ko/adminTexts.ts';
 import * as koAuthoringTexts from '../../common/i18n/ko/authoringTexts.ts';
+import * as koFormulaTexts from '../../common/i18n/ko/formulaTexts.ts';
 import * as koInsightTexts from '../../common/i18n/ko/insightTexts.ts';
 import * as koMailTexts from '../../common/i18n/ko/mailTexts.ts';
 import * as koMarkingTexts from '../../common/i18n/ko/markingTexts.ts';
@@ -52,6 +54,7 @@ const mirrored: Record<string, { en: object; ko: object }> = {
   validationTexts: { en: validationTexts, ko: koValidationTexts },
   weekTexts: { en: weekTexts, ko: koWeekTexts },
   authoringTexts: { en: authoringTexts, ko: koAuthoringTexts },
+  formulaTexts: { en: formulaTexts, ko: koFormulaTexts },
 };
 
 /**

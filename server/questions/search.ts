@@ -73,30 +73,19 @@ export async function allTopics(db: DbOrTx) {
   return db.select().from(topics).orderBy(asc(topics.title));
 }
 
-/** A teacher's students: those given (or who answered) a question the teacher wrote. */
+/**
+ * A teacher's students: those given (or who answered) a question the teacher wrote. Read from the
+ * teacher's questions outwards (by author, then the (question, student) indexes of assignments and
+ * submissions, index only), so it costs the teacher's own answers, not every answer in the school:
+ * testing each student for a match read all of them (docs/performance.md, "Scale").
+ */
 export async function studentsOfTeacher(db: DbOrTx, teacherId: number) {
   const authored = db.select({ id: questions.id }).from(questions).where(eq(questions.createdBy, teacherId));
+  const taught = sql`(SELECT ${assignments.studentId} FROM ${assignments} WHERE ${inArray(assignments.questionId, authored)}
+    UNION SELECT ${submissions.studentId} FROM ${submissions} WHERE ${inArray(submissions.questionId, authored)})`;
   return db
     .select({ id: users.id, name: users.username, email: users.email, url: users.imageUrl })
     .from(users)
-    .where(
-      and(
-        sql`'STUDENT' = ANY(${users.roles})`,
-        or(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(assignments)
-              .where(and(eq(assignments.studentId, users.id), inArray(assignments.questionId, authored))),
-          ),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(submissions)
-              .where(and(eq(submissions.studentId, users.id), inArray(submissions.questionId, authored))),
-          ),
-        ),
-      ),
-    )
+    .where(and(sql`'STUDENT' = ANY(${users.roles})`, sql`${users.id} IN ${taught}`))
     .orderBy(asc(sql`lower(${users.username})`));
 }

@@ -19,6 +19,7 @@ export const questionTexts: Translation<typeof en.questionTexts> = {
   option: (n: number) => `보기 ${n}`,
   optionIsRight: (n: number) => `${n}번 보기가 정답`,
   zoneTime: (zone: string) => `${zone} 기준`,
+  formulaPreview: (field: string) => `학생에게 보이는 ${field}`,
 };
 
 export const questionRuleTexts: Translation<typeof en.questionRuleTexts> = {
@@ -168,6 +169,46 @@ export const pictureTexts: Translation<typeof en.pictureTexts> = {
   stillMissing: (names) => `아직 고르지 않은 그림: ${names.join(', ')}`,
   allChosen: 'JSON에 적힌 그림을 모두 올렸습니다.',
   notNamed: (name) => `${name}은(는) JSON에 없는 이름이라 뺐습니다.`,
+};
+
+export const bankTexts: Translation<typeof en.bankTexts> = {
+  fileLabel: '파일에서 가져오기: GIFT(.gift, .txt), Moodle XML(.xml), JSON',
+  reading: '파일을 읽는 중…',
+  read: (count: number, notImported: number) =>
+    `파일에서 문제 ${count}개를 읽었습니다${notImported ? `. ${notImported}개는 가져오지 않았습니다(아래 목록)` : ''}. 제출하기 전에는 아무것도 저장되지 않습니다.`,
+  notImported: (count: number) => `가져오지 않은 문제 ${count}개`,
+  skipped: (position: number, kind: string) => `${position}번 문제(${kind})는 건너뛰었습니다`,
+  unreadable: (position: number, reason: string) => `${position}번 문제를 읽을 수 없습니다: ${reason}`,
+  kinds: {
+    matching: '짝 맞추기',
+    numerical: '숫자 답',
+    essay: '서술형',
+    cloze: '빈칸 채우기',
+    description: '설명, 문제 아님',
+    severalRight: '정답이 여럿인 객관식',
+  },
+  otherKind: (name: string) => `“${name}” 유형`,
+  braces: '{ 뒤에 닫는 }가 없습니다',
+  tooLarge: (max: number) => `파일이 ${max.toLocaleString('ko')}바이트보다 큽니다.`,
+  tooMany: (max: number, count: number) =>
+    `파일에 문제가 ${count}개 있습니다. 한 번에 ${max.toLocaleString('ko')}개까지 올릴 수 있습니다.`,
+  dtd: 'XML 파일이 문서 형식이나 엔티티를 선언하고 있어 읽지 않습니다.',
+  notXml: (detail: string) => `올바른 XML 파일이 아닙니다: ${detail}`,
+  notMoodleXml: 'Moodle XML 퀴즈 파일(<quiz> … </quiz>)이 아닙니다.',
+  empty: '파일에 문제가 없습니다.',
+  unknownFormat: '.gift, .txt, .xml 또는 .json 파일을 고르세요.',
+  trueWord: '참',
+  falseWord: '거짓',
+  alsoAccepted: (answers: readonly string[]) => `다른 정답: ${answers.join(', ')}`,
+  exportLegend: '내보내기',
+  /** The formats' own names, the same in every language. */
+  formats: { gift: 'GIFT', xml: 'Moodle XML', json: 'JSON' },
+  exportFormat: '형식',
+  exportTicked: (count: number) => `표시한 문제 ${count}개 내려받기`,
+  exportFound: (count: number) => `찾은 문제 ${count}개 내려받기`,
+  exported: (count: number) => `문제 ${count}개를 내려받았습니다.`,
+  exportCut: (max: number) =>
+    `한 번에 올릴 수 있는 만큼, 앞의 ${max.toLocaleString('ko')}개만 내려받았습니다.`,
 };
 
 export const modifyTexts: Translation<typeof en.modifyTexts> = {

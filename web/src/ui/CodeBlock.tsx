@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type CodeLanguage, splitCode } from '../../../common/questions/rules.ts';
 import styles from './CodeBlock.module.css';
+import { FormulaText } from './FormulaText.tsx';
 import { highlight, highlightedAlready } from './highlight.ts';
 
 const labels: Record<CodeLanguage, string> = {
@@ -53,16 +54,23 @@ export function CodeBlock({ code, language }: { code: string; language: CodeLang
   );
 }
 
-/** A question text or option value: the prose, then its code (after `&code:`) highlighted. */
+/**
+ * A question text or option value: the prose with its formulas, then its code (after `&code:`)
+ * highlighted and never read as TeX.
+ */
 export function RichText({ text, inline = false }: { text: string; inline?: boolean }) {
   const parts = splitCode(text);
   return (
     <>
       {parts.text &&
         (inline ? (
-          <span className={styles.prose}>{parts.text}</span>
+          <span className={styles.prose}>
+            <FormulaText text={parts.text} />
+          </span>
         ) : (
-          <p className={styles.prose}>{parts.text}</p>
+          <p className={styles.prose}>
+            <FormulaText text={parts.text} />
+          </p>
         ))}
       {parts.code !== null && <CodeBlock code={parts.code} language={parts.language} />}
     </>

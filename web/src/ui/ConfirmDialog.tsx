@@ -1,23 +1,34 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
-import { useTexts } from '../i18n/texts.ts';
-import { Button } from './Button.tsx';
-import { Dialog } from './Dialog.tsx';
+import { loadChunk } from '../routing/chunks.ts';
+import type { ConfirmBox } from './ConfirmBox.tsx';
+import { useToast } from './Toast.tsx';
 
 /**
  * The app's confirms ('Are you sure to submit?') on the kit's Dialog: focus moves into it, Escape
  * cancels, and the page waits on a promise instead of blocking the browser. The message is plain
- * text, or what the page renders (the upload confirm shows code as code).
+ * text, or what the page renders (the upload confirm shows code as code). The dialog's code and
+ * styles load when a page first asks (no first load carries them); if they cannot, the failure is a
+ * toast and the answer is no.
  */
 type Pending = { message: ReactNode; resolve: (ok: boolean) => void };
 type Confirm = (message: ReactNode) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
+let Box: typeof ConfirmBox | undefined;
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { layoutTexts } = useTexts('messages');
+  const { showToast } = useToast();
   const [pending, setPending] = useState<Pending | null>(null);
   const confirm = useCallback(
-    (message: ReactNode) => new Promise<boolean>((resolve) => setPending({ message, resolve })),
-    [],
+    async (message: ReactNode) => {
+      try {
+        Box ??= (await loadChunk('confirm', () => import('./ConfirmBox.tsx'))).ConfirmBox;
+      } catch (error) {
+        showToast(String((error as Error).message));
+        return false;
+      }
+      return new Promise<boolean>((resolve) => setPending({ message, resolve }));
+    },
+    [showToast],
   );
   const answer = (ok: boolean) => {
     pending?.resolve(ok);
@@ -26,20 +37,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={pending !== null}
-        onClose={() => answer(false)}
-        actions={
-          <>
-            <Button onClick={() => answer(false)}>{layoutTexts.cancel}</Button>
-            <Button variant="primary" onClick={() => answer(true)} data-autofocus>
-              {layoutTexts.ok}
-            </Button>
-          </>
-        }
-      >
-        {pending?.message}
-      </Dialog>
+      {pending && Box && <Box message={pending.message} answer={answer} />}
     </ConfirmContext.Provider>
   );
 }

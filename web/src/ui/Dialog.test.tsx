@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Button } from './Button.tsx';
 import { ConfirmProvider, useConfirm } from './ConfirmDialog.tsx';
 import { Dialog } from './Dialog.tsx';
+import { ToastProvider } from './Toast.tsx';
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -57,20 +58,24 @@ describe('ConfirmDialog (on the kit Dialog)', () => {
   it('answers true on OK, false on Cancel and on Escape, with the question as its label', async () => {
     const answers: boolean[] = [];
     render(
-      <ConfirmProvider>
-        <Asker onAnswer={(ok) => answers.push(ok)} />
-      </ConfirmProvider>,
+      <ToastProvider>
+        <ConfirmProvider>
+          <Asker onAnswer={(ok) => answers.push(ok)} />
+        </ConfirmProvider>
+      </ToastProvider>,
     );
     const submit = screen.getByRole('button', { name: 'Submit' });
     await userEvent.click(submit);
-    expect(screen.getByRole('dialog', { name: 'Are you sure to submit?' })).toBeTruthy();
+    // The dialog's code loads with the first confirm.
+    expect(await screen.findByRole('dialog', { name: 'Are you sure to submit?' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await userEvent.click(submit);
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await userEvent.click(submit);
+    const dialog = await screen.findByRole('dialog');
     await act(async () => {
-      fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+      fireEvent(dialog, new Event('cancel', { cancelable: true }));
     });
     expect(answers).toEqual([true, false, false]);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { Pictures } from '../../ui/Pictures.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useDateTexts } from '../tutoring/format.ts';
@@ -220,7 +221,7 @@ function Marking({ student }: { student: string | null }) {
                   </dd>
                   <dt>{t.explanation}</dt>
                   <dd>
-                    {question.explanation}
+                    <FormulaText text={question.explanation} />
                     <Pictures pictures={question.pictures} part="explanation" />
                   </dd>
                 </dl>

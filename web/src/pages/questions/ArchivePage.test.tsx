@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { questionLimits } from '../../../../common/limits.ts';
+import { readGift } from '../../../../common/questions/banks/gift.ts';
+import { readMoodleXml } from '../../../../common/questions/banks/moodleXml.ts';
 import { pageOf, questionOnly } from '../../../test/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
 import { ArchivePage } from './ArchivePage.tsx';
@@ -25,6 +27,8 @@ beforeEach(() => {
             { id: 3, value: '6' },
           ],
           answer: '["2","6"]',
+          hint: 'Even ones.',
+          topics: ['numbers'],
         }),
       ],
       { page: 1, size: 5, total: 12 },
@@ -106,5 +110,58 @@ describe('ArchivePage', () => {
         { questionIds: [3], names: ['alice'], targetDate: '2026-03-12T00:00:00.000Z' },
       ]),
     );
+  });
+
+  it('downloads the ticked questions, or all found, as GIFT, Moodle XML or JSON that read back the same', async () => {
+    const user = userEvent.setup();
+    const files: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          files.push(blob);
+          return 'blob:x';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    renderPage(<ArchivePage />, { path: '/questions', at: '/questions' });
+    const many = await screen.findByRole('article', { name: '4. Many' });
+    const words = { true: 'True', false: 'False', alsoAccepted: () => '' };
+    const ticked = screen.getByRole('button', { name: 'Download 0 questions ticked' });
+    expect(ticked).toHaveProperty('disabled', true);
+    await user.click(within(many).getByRole('checkbox', { name: 'Duplicate' }));
+    await user.click(screen.getByRole('button', { name: 'Download 1 question ticked' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const gift = readGift(await files[0]!.text(), words);
+    expect('questions' in gift && gift.questions.map((q) => q.question)).toEqual([
+      {
+        title: 'Many',
+        question: expect.any(String),
+        type: 'M',
+        candidates: ['2', '5', '6'],
+        answer: '["2","6"]',
+        explanation: expect.any(String),
+        hint: 'Even ones.',
+        topics: ['numbers'],
+      },
+    ]);
+    expect(await screen.findByText('Downloaded 1 question.')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Format'), 'Moodle XML');
+    // The search's questions, asked for at once (as many as one upload takes).
+    await user.click(screen.getByRole('button', { name: 'Download 12 questions found' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect(questionCalls().at(-1)).toContain(`size=${questionLimits.bulkMax}`);
+    const xml = readMoodleXml(await files[1]!.text(), words);
+    expect('questions' in xml && xml.questions.map((q) => q.question.title)).toEqual(['Code answer', 'Many']);
+    expect('questions' in xml && xml.questions[0]!.question.answer).toBe('Use&code:&type=python:print(1)');
+
+    await user.selectOptions(screen.getByLabelText('Format'), 'JSON');
+    await user.click(screen.getByRole('button', { name: 'Download 1 question ticked' }));
+    await waitFor(() => expect(files).toHaveLength(3));
+    expect(JSON.parse(await files[2]!.text())).toMatchObject([
+      { title: 'Many', type: 'M', candidates: ['2', '5', '6'] },
+    ]);
   });
 });

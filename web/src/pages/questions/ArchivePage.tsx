@@ -15,10 +15,12 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { Pictures } from '../../ui/Pictures.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
+import type { BankFormat } from './bankExport.ts';
 
 /** The fields a search looks in, in the selector's order. */
 const FIELDS: readonly SearchField[] = [
@@ -37,7 +39,7 @@ const FIELDS: readonly SearchField[] = [
  */
 export function ArchivePage() {
   const { failureTexts, appLoadTexts } = useTexts('messages');
-  const { archiveTexts: t, questionTexts: q, uploadTexts } = useTexts('authoring');
+  const { archiveTexts: t, questionTexts: q, uploadTexts, bankTexts } = useTexts('authoring');
   const fieldLabel = (f: SearchField) => (f === 'choice' ? t.choice : f === 'all' ? t.all : q[f]);
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
@@ -54,7 +56,9 @@ export function ArchivePage() {
     setField(search.field);
     setText(search.q);
   }, [search.field, search.q]);
-  const [chosen, setChosen] = useState<Map<number, string>>(new Map());
+  const [chosen, setChosen] = useState<Map<number, QuestionOnly>>(new Map());
+  const [format, setFormat] = useState<BankFormat>('gift');
+  const [exporting, setExporting] = useState(false);
   const [students, setStudents] = useState('');
   // A due date typed in the app's zone (shown beside it); empty: 24 hours from now.
   const [due, setDue] = useState('');
@@ -74,7 +78,7 @@ export function ArchivePage() {
   const toggle = (question: QuestionOnly, on: boolean) =>
     setChosen((current) => {
       const next = new Map(current);
-      if (on) next.set(question.id, question.title);
+      if (on) next.set(question.id, question);
       else next.delete(question.id);
       return next;
     });
@@ -95,6 +99,26 @@ export function ArchivePage() {
       onFailure(error, { otherText: failureTexts.serverIssue });
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** Downloads the ticked questions, or (`found`) the search's, as many as one upload takes. */
+  const exportQuestions = async (found: boolean) => {
+    setExporting(true);
+    try {
+      let questions = [...chosen.values()];
+      if (found) {
+        const all = await authoringApi.questions({ page: 0, size: questionLimits.bulkMax }, search);
+        questions = all.content;
+        if (all.totalElements > questions.length) showToast(bankTexts.exportCut(questionLimits.bulkMax));
+      }
+      const { downloadBankFile } = await import('./bankExport.ts');
+      downloadBankFile(questions, format);
+      showToast(bankTexts.exported(questions.length), 'success');
+    } catch (error) {
+      onFailure(error);
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -148,6 +172,23 @@ export function ArchivePage() {
         <p aria-live="polite">{query.data ? t.found(query.data.totalElements, search.q) : ''}</p>
         <PageSizeSelect size={size} onSize={setSize} />
       </div>
+      <fieldset className={styles.export}>
+        <legend>{bankTexts.exportLegend}</legend>
+        <label htmlFor="export-format">{bankTexts.exportFormat}</label>
+        <select id="export-format" value={format} onChange={(e) => setFormat(e.target.value as BankFormat)}>
+          {(['gift', 'xml', 'json'] as const).map((f) => (
+            <option key={f} value={f}>
+              {bankTexts.formats[f]}
+            </option>
+          ))}
+        </select>
+        <Button onClick={() => void exportQuestions(false)} disabled={exporting || chosen.size === 0}>
+          {bankTexts.exportTicked(chosen.size)}
+        </Button>
+        <Button onClick={() => void exportQuestions(true)} disabled={exporting || !query.data?.totalElements}>
+          {bankTexts.exportFound(Math.min(query.data?.totalElements ?? 0, questionLimits.bulkMax))}
+        </Button>
+      </fieldset>
       {query.isPending && <p role="status">{appLoadTexts.loading}</p>}
       {content.map((question) => (
         <Card
@@ -191,13 +232,15 @@ export function ArchivePage() {
             </dd>
             <dt>{q.explanation}</dt>
             <dd>
-              {question.explanation}
+              <FormulaText text={question.explanation} />
               <Pictures pictures={question.pictures} part="explanation" />
             </dd>
             {question.hint && (
               <>
                 <dt>{q.hint}</dt>
-                <dd>{question.hint}</dd>
+                <dd>
+                  <FormulaText text={question.hint} />
+                </dd>
               </>
             )}
           </dl>
@@ -213,7 +256,9 @@ export function ArchivePage() {
         openWhen={chosen.size > 0}
       >
         <div className={styles.panel}>
-          <p className={styles.muted}>{chosen.size ? [...chosen.values()].join(', ') : t.tickDuplicate}</p>
+          <p className={styles.muted}>
+            {chosen.size ? [...chosen.values()].map((c) => c.title).join(', ') : t.tickDuplicate}
+          </p>
           <label htmlFor="reassign-students">{t.studentsFor}</label>
           <input
             id="reassign-students"

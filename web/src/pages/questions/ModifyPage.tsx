@@ -11,6 +11,7 @@ import { AnswerText } from '../../ui/AnswerText.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { changedFields, type Editable, toEditable, type WireFields } from './editable.ts';
 import styles from './ModifyPage.module.css';
@@ -38,6 +39,10 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
       );
     case 'answer':
       return <AnswerText type={wire.type} answer={wire.answer} />;
+    case 'explanation':
+      return <FormulaText text={wire.explanation} />;
+    case 'hint':
+      return wire.hint === null ? questionTexts.none : <FormulaText text={wire.hint} />;
     case 'type':
       return <>{questionTexts.typeNames[wire.type]}</>;
     case 'topics':

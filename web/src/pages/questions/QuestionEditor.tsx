@@ -1,6 +1,7 @@
 import { CODE_LANGUAGES, type CodeLanguage, optionLimits } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FormulaPreview } from '../../ui/FormulaPreview.tsx';
 import { PictureFields } from '../upload/PictureFields.tsx';
 import { type CodePart, type Editable, emptyPart } from './editable.ts';
 import styles from './ModifyPage.module.css';
@@ -49,6 +50,7 @@ function CodeFields({
         ) : (
           <input id={id} value={part.text} onChange={(e) => onChange({ ...part, text: e.target.value })} />
         )}
+        <FormulaPreview text={part.text} label={q.formulaPreview(label)} />
         {!codeAlways && (
           <label className={styles.inline}>
             <input
@@ -207,8 +209,14 @@ export function QuestionEditor({
         value={value.explanation}
         onChange={(e) => set({ explanation: e.target.value })}
       />
+      <FormulaPreview
+        text={value.explanation}
+        label={q.formulaPreview(q.explanation)}
+        className={styles.valueCell}
+      />
       <label htmlFor={key('hint')}>{q.hint}</label>
       <input id={key('hint')} value={value.hint} onChange={(e) => set({ hint: e.target.value })} />
+      <FormulaPreview text={value.hint} label={q.formulaPreview(q.hint)} className={styles.valueCell} />
       <label htmlFor={key('topics')}>{q.topics}</label>
       <input id={key('topics')} value={value.topics} onChange={(e) => set({ topics: e.target.value })} />
       <div className={styles.wide}>

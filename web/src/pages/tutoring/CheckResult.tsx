@@ -2,6 +2,7 @@ import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import type { Mark } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { Pictures } from '../../ui/Pictures.tsx';
 import styles from './CheckResult.module.css';
 import { useDateTexts } from './format.ts';
@@ -42,7 +43,7 @@ export function CheckResult({ question, check }: { question: QuestionOnly; check
       </dd>
       <dt>{t.explanation}</dt>
       <dd className={styles.value}>
-        {question.explanation}
+        <FormulaText text={question.explanation} />
         <Pictures pictures={question.pictures} part="explanation" />
       </dd>
     </dl>

@@ -4,6 +4,7 @@ import { questionLimits } from '../../../../common/limits.ts';
 import { decodeMultiAnswer, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { RichText } from '../../ui/CodeBlock.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { Pictures } from '../../ui/Pictures.tsx';
 import { formatTimeLeft, useDateTexts } from './format.ts';
 import styles from './QuestionCard.module.css';
@@ -63,7 +64,9 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
       {question.hint && (
         <details className={styles.hint}>
           <summary>{t.hintLabel}</summary>
-          <p>{question.hint}</p>
+          <p>
+            <FormulaText text={question.hint} />
+          </p>
         </details>
       )}
       {answer && <AnswerInput question={question} {...answer} labelledBy={headingId} number={number} t={t} />}

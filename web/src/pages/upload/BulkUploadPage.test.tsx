@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { giftConstructs, moodleXmlQuiz } from '../../../../common/questions/banks/fixtures.ts';
 import { jsonFetch, renderPage } from '../../../test/renderPage.tsx';
 import { showLanguage } from '../../i18n/language.ts';
 import { BulkUploadPage } from './BulkUploadPage.tsx';
@@ -135,6 +136,120 @@ describe('BulkUploadPage', () => {
     // The alert names it as the card does (and as the server's message does).
     expect((await screen.findByRole('alert')).textContent).toContain('Item 1: Unknown student "ghost"');
     expect(document.body.textContent).not.toMatch(/item 0/i);
+  });
+
+  it('imports a GIFT file into the preview, lists what it skipped by position, and saves only on Submit', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'users/auth-check': teacherIn('UTC'),
+        'POST questions/multiples': (init?: RequestInit) => {
+          posted.push(JSON.parse(String(init?.body)));
+          return 10;
+        },
+      }),
+    );
+    renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+    await screen.findByText(/are UTC time/);
+    await user.upload(
+      screen.getByLabelText(/^Import a file/),
+      new File([giftConstructs], 'bank.gift', { type: 'text/plain' }),
+    );
+    expect(
+      await screen.findByText(
+        'Read 10 questions from the file; 6 not imported (listed below). Nothing is saved until you Submit.',
+        {},
+        // The file's reader is a chunk loaded on the first file.
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    const skipped = screen.getByRole('region', { name: '6 questions not imported' });
+    expect([...skipped.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Question 11 (matching) skipped',
+      'Question 12 (numerical) skipped',
+      'Question 13 (essay) skipped',
+      'Question 14 (description, no question) skipped',
+      'Question 15 (multiple choice with several right answers) skipped',
+      'Question 16 could not be read: a { has no } after it',
+    ]);
+    // The file's questions are checked as typed JSON is, in the bulk upload's own words.
+    expect(screen.getByText('10 questions parsed, 1 with problems.')).toBeTruthy();
+    const missingWord = screen.getByRole('article', { name: 'Item 4' });
+    expect(within(missingWord).getByRole('list').textContent).toBe('Explanation is missing');
+    expect(within(missingWord).getByLabelText('question')).toHaveProperty(
+      'value',
+      'The sun rises in the _____ every morning.',
+    );
+    expect(posted).toEqual([]);
+    fireEvent.change(within(missingWord).getByLabelText('explanation'), { target: { value: 'East.' } });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText('Saved 10 questions.')).length).toBeGreaterThan(0);
+    expect(posted).toHaveLength(1);
+    expect((posted[0] as { title: string; students: string[] }[]).map((q) => [q.title, q.students])).toEqual(
+      [
+        'Capital of France',
+        'Escapes',
+        'Weights',
+        'Missing word',
+        'True or false',
+        'Short answer',
+        'HTML',
+        'Markdown',
+        'Plain',
+        'Moodle format',
+      ].map((title) => [title, []]),
+    );
+  });
+
+  it('imports a Moodle XML file, and names a file it refuses', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', jsonFetch({ 'users/auth-check': teacherIn('UTC') }));
+    renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+    await screen.findByText(/are UTC time/);
+    const input = screen.getByLabelText(/^Import a file/);
+    await user.upload(input, new File([moodleXmlQuiz], 'quiz.xml', { type: 'text/xml' }));
+    expect(await screen.findByText('5 questions parsed, all ready.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('region', { name: '6 questions not imported' }).textContent).toContain(
+      'Question 10 (type “ddwtos”) skipped',
+    );
+    await user.upload(
+      input,
+      new File(['<!DOCTYPE quiz [<!ENTITY x SYSTEM "file:///etc/passwd">]><quiz/>'], 'evil.xml'),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The XML file declares a document type or entities; such files are not read.',
+    );
+  });
+
+  it('says what a file gave in Korean, true/false options included', async () => {
+    await showLanguage('ko');
+    try {
+      const user = userEvent.setup();
+      vi.stubGlobal('fetch', jsonFetch({ 'users/auth-check': teacherIn('UTC') }));
+      renderPage(<BulkUploadPage />, { path: '/upload/multiples', at: '/upload/multiples' });
+      await screen.findByText(/는 UTC 기준입니다/);
+      await user.upload(
+        screen.getByLabelText(/^파일에서 가져오기/),
+        new File([giftConstructs], 'bank.txt', { type: 'text/plain' }),
+      );
+      const skipped = await screen.findByRole(
+        'region',
+        { name: '가져오지 않은 문제 6개' },
+        { timeout: 5000 },
+      );
+      expect(skipped.textContent).toContain('11번 문제(짝 맞추기)는 건너뛰었습니다');
+      expect(skipped.textContent).toContain('16번 문제를 읽을 수 없습니다: { 뒤에 닫는 }가 없습니다');
+      const trueFalse = screen.getByRole('article', { name: '5번 항목' });
+      expect(within(trueFalse).getByLabelText('candidates (한 줄에 하나씩)')).toHaveProperty(
+        'value',
+        '참\n거짓',
+      );
+      expect(within(trueFalse).getByLabelText('answer')).toHaveProperty('value', '거짓');
+    } finally {
+      await showLanguage('en');
+    }
   });
 
   it('says the page and each item’s problems in Korean', async () => {

@@ -6,7 +6,7 @@ import { uploadPicture } from '../../api/pictures.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
-import { useAppTimeZone } from '../../ui/appTimeZone.ts';
+import { localInputValue, useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './BulkUploadPage.module.css';
@@ -48,7 +48,7 @@ const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
  */
 export function BulkUploadPage() {
   const { failureTexts } = useTexts('messages');
-  const { bulkTexts: t, bulkRuleTexts, questionRuleTexts, pictureTexts } = useTexts('authoring');
+  const { bulkTexts: t, bulkRuleTexts, questionRuleTexts, pictureTexts, bankTexts } = useTexts('authoring');
   const ruleTexts = { bulkRuleTexts, questionRuleTexts };
   const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
   const [items, setItems] = useState<Item[] | null>(null);
@@ -59,15 +59,20 @@ export function BulkUploadPage() {
   // The second step: each file the JSON names, once uploaded, by its name.
   const [uploaded, setUploaded] = useState<Map<string, string>>(new Map());
   const [picturesBusy, setPicturesBusy] = useState(false);
+  const [fileReport, setFileReport] = useState<
+    { read: number; notImported: string[]; saved?: true } | 'reading' | null
+  >(null);
   const { showToast, dismissToast } = useToast();
   const onFailure = useApiFailure({ forbiddenTo: '/login' });
+  // Dates without an offset are read in the app's zone here as on the server.
+  const timeZone = useAppTimeZone();
 
   const writeText = (next: string) => {
     setText(next);
     localStorage.setItem('tutorfolio:bulk', next);
   };
-  const parse = () => {
-    const result = parseBulkJson(text, bulkRuleTexts);
+  const parse = (source = text) => {
+    const result = parseBulkJson(source, bulkRuleTexts);
     setServerErrors(new Map());
     setSaved(null);
     if ('error' in result) {
@@ -78,6 +83,32 @@ export function BulkUploadPage() {
     setParseError(null);
     setItems(result.items);
     return result.items;
+  };
+  /** A question file goes into the JSON and the preview; Submit saves it as typed JSON is saved. */
+  const importFile = async (file: File) => {
+    setFileReport('reading');
+    const now = Date.now();
+    const dates = {
+      generatedDate: localInputValue(new Date(now), timeZone),
+      // As the archive's reassigning does: due 24 hours ahead unless the tutor changes it.
+      targetDate: localInputValue(new Date(now + 24 * 3_600_000), timeZone),
+    };
+    try {
+      const { importBankFile } = await import('./bankFile.ts');
+      const result = await importBankFile(file, { bankTexts, bulkRuleTexts }, dates);
+      if ('error' in result) {
+        setFileReport(null);
+        setParseError(result.error);
+        return;
+      }
+      const json = JSON.stringify(result.items, null, 2);
+      writeText(json);
+      parse(json);
+      setFileReport({ read: result.items.length, notImported: result.notImported });
+    } catch (error) {
+      setFileReport(null);
+      onFailure(error, { otherText: failureTexts.serverIssue });
+    }
   };
   const edit = (index: number, field: string, value: unknown) => {
     if (!items) return;
@@ -92,8 +123,6 @@ export function BulkUploadPage() {
   };
 
   const now = new Date();
-  // Dates without an offset are read in the app's zone here as on the server.
-  const timeZone = useAppTimeZone();
   const problems = (items ?? []).map((item, i) => [
     ...checkBulkItem(item, now, timeZone, ruleTexts, 'file').problems,
     ...(serverErrors.get(i) ?? []),
@@ -135,6 +164,8 @@ export function BulkUploadPage() {
     try {
       const count = await authoringApi.bulk(withPictureIds(parsed, uploaded));
       setSaved(count);
+      // The file's skipped questions stay listed; "nothing is saved yet" no longer holds.
+      setFileReport((report) => (report && report !== 'reading' ? { ...report, saved: true } : report));
       showToast(t.saved(count), 'success');
     } catch (error) {
       if (isApiError(error, 401) || isApiError(error, 403)) return onFailure(error);
@@ -182,8 +213,43 @@ export function BulkUploadPage() {
               {parseError}
             </p>
           )}
+          <label htmlFor="bulk-file" className={styles.label}>
+            {bankTexts.fileLabel}
+          </label>
+          <input
+            id="bulk-file"
+            type="file"
+            accept=".gift,.txt,.xml,.json"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
+          {fileReport === 'reading' && <p role="status">{bankTexts.reading}</p>}
+          {fileReport && fileReport !== 'reading' && (
+            <>
+              {!fileReport.saved && (
+                <p role="status" className={styles.zone}>
+                  {bankTexts.read(fileReport.read, fileReport.notImported.length)}
+                </p>
+              )}
+              {fileReport.notImported.length > 0 && (
+                <section aria-labelledby="bulk-not-imported" className={styles.notImported}>
+                  <h2 id="bulk-not-imported" className={styles.label}>
+                    {bankTexts.notImported(fileReport.notImported.length)}
+                  </h2>
+                  <ul>
+                    {fileReport.notImported.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </>
+          )}
           <div className={styles.buttons}>
-            <Button onClick={parse}>{t.parse}</Button>
+            <Button onClick={() => parse()}>{t.parse}</Button>
             <Button variant="primary" onClick={() => void submit()} disabled={uploading !== null}>
               {t.submit}
             </Button>

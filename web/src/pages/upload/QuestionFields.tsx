@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
+import { FormulaPreview } from '../../ui/FormulaPreview.tsx';
 import type { Draft, Lockable } from './draft.ts';
 import { PictureFields } from './PictureFields.tsx';
 import styles from './UploadPage.module.css';
@@ -51,6 +52,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone, onFailu
           value={draft.question}
           onChange={(e) => update({ question: e.target.value })}
         />
+        <FormulaPreview text={draft.question} label={q.formulaPreview(t.questionText)} />
       </Field>
       <Field id="up-code" label={t.codeDetails} lock={lock('code', q.code)}>
         <div className={styles.inline}>
@@ -151,6 +153,13 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone, onFailu
                   />
                   {q.code}
                 </label>
+                {!option.isCode && (
+                  <FormulaPreview
+                    text={option.value}
+                    label={q.formulaPreview(q.option(i + 1))}
+                    className={styles.wide}
+                  />
+                )}
               </div>
             ))}
           </fieldset>
@@ -172,10 +181,14 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone, onFailu
             />
             {q.code}
           </label>
+          {!draft.answerIsCode && (
+            <FormulaPreview text={draft.answerText} label={q.formulaPreview(q.answer)} />
+          )}
         </Field>
       )}
       <Field id="up-hint" label={t.hints} lock={lock('hint', t.hints)}>
         <input id="up-hint" value={draft.hint} onChange={(e) => update({ hint: e.target.value })} />
+        <FormulaPreview text={draft.hint} label={q.formulaPreview(t.hints)} />
       </Field>
       <Field id="up-topics" label={q.topics} lock={lock('topics', q.topics)}>
         <input
@@ -192,6 +205,7 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone, onFailu
           value={draft.explanation}
           onChange={(e) => update({ explanation: e.target.value })}
         />
+        <FormulaPreview text={draft.explanation} label={q.formulaPreview(q.explanation)} />
       </Field>
       <PictureFields
         pictures={draft.pictures}

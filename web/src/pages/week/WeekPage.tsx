@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { Week, WeekItem } from '../../../../common/contracts/week.ts';
 import { isDay } from '../../../../common/dates.ts';
@@ -12,6 +12,7 @@ import { ownHomePage, useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { FormulaText } from '../../ui/FormulaText.tsx';
 import { Pictures } from '../../ui/Pictures.tsx';
 import styles from './WeekPage.module.css';
 
@@ -21,9 +22,17 @@ const dayReader = (locale: string) => (day: string) =>
   dateFormat(locale, DAY).format(new Date(`${day}T00:00:00Z`));
 const readableTime = (dateTime: string) => dateTime.slice(11, 16);
 
-/** A multiple-choice answer is stored as a JSON list of options: shown as the options. */
-const answerText = (type: WeekItem['type'], answer: string) =>
-  type === 'M' ? (decodeMultiAnswer(answer)?.join(', ') ?? answer) : answer;
+/** An answer with its formulas; a multiple-answer one (a JSON list of options) as the options. */
+function AnswerShown({ type, answer }: { type: WeekItem['type']; answer: string }) {
+  const options = type === 'M' ? decodeMultiAnswer(answer) : null;
+  if (!options) return <FormulaText text={answer} />;
+  return options.map((option, i) => (
+    <Fragment key={option}>
+      {i > 0 && ', '}
+      <FormulaText text={option} />
+    </Fragment>
+  ));
+}
 
 const TONE = { correct: 'ok', wrong: 'bad', unmarked: undefined, todo: undefined } as const;
 
@@ -126,12 +135,16 @@ function WeekView({ week }: { week: Week }) {
                 </p>
                 <dl className={styles.pairs}>
                   <dt>{weekTexts.theirAnswer}</dt>
-                  <dd className={styles.text}>{answerText(item.type, item.answer ?? '')}</dd>
+                  <dd className={styles.text}>
+                    <AnswerShown type={item.type} answer={item.answer ?? ''} />
+                  </dd>
                   <dt>{weekTexts.modelAnswer}</dt>
-                  <dd className={styles.text}>{answerText(item.type, item.modelAnswer ?? '')}</dd>
+                  <dd className={styles.text}>
+                    <AnswerShown type={item.type} answer={item.modelAnswer ?? ''} />
+                  </dd>
                   <dt>{weekTexts.explanation}</dt>
                   <dd className={styles.text}>
-                    {item.explanation}
+                    <FormulaText text={item.explanation ?? ''} />
                     <Pictures pictures={item.pictures} part="explanation" />
                   </dd>
                 </dl>

@@ -1,0 +1,169 @@
+// A year of a busy school, and whether the pages stay fast in it: generates the year into its own
+// database (bench/scale/generate.ts), starts the server on it, runs an evening's open-loop load
+// (bench/scale/load.ts) and prints each page's and route's latency and the heaviest statements.
+// Several sizes compare each page's latency between the smallest and the largest. A benchmark, not
+// a CI test; docs/performance.md ("Scale") has the figures.
+//
+//   npm run bench:scale                                              # 1,000 students, 10,000 answers
+//   npm run bench:scale -- --students 1000 --submissions 10000,1000000   # both sizes, and the ratio
+//   npm run bench:scale -- --db pglite --students 100 --submissions 100000
+//   npm run bench:scale -- --generate-only --submissions 1000000     # the database alone
+//
+// A database already generated with the same shape is reused (`--fresh` makes it again):
+// PostgreSQL `tutorfolio_scale_<students>_<submissions>` (the shape in its comment), PGlite a
+// directory under the system's temporary folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { dayOf } from '../common/dates.ts';
+import { openDatabase } from '../server/db/open.ts';
+import { hashPassword } from '../server/users/passwords.ts';
+import { checkDerived, generateYear, SCALE_PASSWORD, type ScaleShape } from './scale/generate.ts';
+import { type LoadReport, printRatios, printReport, runEvening } from './scale/load.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    students: { type: 'string', default: '1000' },
+    /** One or more sizes, comma-separated: each gets its database and its run. */
+    submissions: { type: 'string', default: '10000' },
+    teachers: { type: 'string', default: '10' },
+    questions: { type: 'string', default: '20000' },
+    drill: { type: 'string' },
+    wall: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1' },
+    until: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
+    'generate-only': { type: 'boolean', default: false },
+    /** The evening, in seconds of load; arrivals per second of each kind of person are in load.ts. */
+    duration: { type: 'string', default: '300' },
+    /**
+     * The share of the evening's visits (bench/scale/load.ts, MIX) that arrive in `duration`: 0.2 is
+     * 200 student visits in 5 minutes, seven times a real evening's rate (1,000 visits in 3 hours).
+     */
+    rate: { type: 'string', default: '0.2' },
+    /** Seconds at the start that are not counted (the server compiling its hot code). */
+    warmup: { type: 'string', default: '20' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'data-dir': { type: 'string' },
+    'time-zone': { type: 'string', default: 'Asia/Seoul' },
+  },
+});
+
+const kind = options.db as 'postgres' | 'pglite';
+if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`unknown database ${options.db}`);
+const sizes = options.submissions.split(',').map((s) => Number(s.trim()));
+const students = Number(options.students);
+const now = new Date();
+const timeZone = options['time-zone'];
+
+function shapeOf(submissions: number): ScaleShape {
+  return {
+    students,
+    submissions,
+    teachers: Number(options.teachers),
+    questions: Number(options.questions),
+    // 100,000 drill answers at 1,000 students: a hundred each.
+    drill: options.drill ? Number(options.drill) : students * 100,
+    wall: Number(options.wall),
+    seed: Number(options.seed),
+    until: options.until ?? dayOf(now, timeZone),
+    timeZone,
+  };
+}
+
+const pgUrl = (database: string) => {
+  const url = new URL(options['pg-url']);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+async function pgAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: options['pg-url'] });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where a shape's database lives, and what a server needs to open it. */
+type Place = { label: string; env: Record<string, string>; url?: string };
+
+/** The shape's database, generated now unless one of the same shape is there already. */
+async function ensureDatabase(shape: ScaleShape): Promise<Place> {
+  const described = JSON.stringify(shape);
+  const log = (line: string) => console.log(line);
+  if (kind === 'postgres') {
+    const name = `tutorfolio_scale_${shape.students}_${shape.submissions}`;
+    const place = { label: name, env: { DATABASE_URL: pgUrl(name) }, url: pgUrl(name) };
+    const existing = await pgAdmin(async (c) => {
+      const found = await c.query<{ comment: string | null }>(
+        'SELECT shobj_description(oid, $2) AS comment FROM pg_database WHERE datname = $1',
+        [name, 'pg_database'],
+      );
+      return found.rows[0];
+    });
+    if (existing && existing.comment === described && !options.fresh) {
+      console.log(`${name}: reusing (same shape)`);
+      return place;
+    }
+    await pgAdmin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${name}`);
+    });
+    console.log(`${name}: generating ${JSON.stringify(shape)}`);
+    const database = await openDatabase({ kind: 'postgres', url: place.url, poolSize: 4 });
+    await generate(database.db, shape, log);
+    await database.close();
+    // Written last: a generation that stopped half-way is made again next time.
+    await pgAdmin((c) => c.query(`COMMENT ON DATABASE ${name} IS '${described.replaceAll("'", "''")}'`));
+    return place;
+  }
+  const dir =
+    options['data-dir'] ?? path.join(os.tmpdir(), `tutorfolio-scale-${shape.students}-${shape.submissions}`);
+  const place = { label: dir, env: { DATA_DIR: dir } };
+  const shapeFile = path.join(dir, 'scale-shape.json');
+  if (!options.fresh && fs.existsSync(shapeFile) && fs.readFileSync(shapeFile, 'utf8') === described) {
+    console.log(`${dir}: reusing (same shape)`);
+    return place;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`${dir}: generating ${described}`);
+  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+  await generate(database.db, shape, log);
+  await database.close();
+  fs.writeFileSync(shapeFile, described);
+  return place;
+}
+
+async function generate(db: Parameters<typeof generateYear>[0], shape: ScaleShape, log: (l: string) => void) {
+  const started = performance.now();
+  const passwordHash = await hashPassword(SCALE_PASSWORD);
+  const made = await generateYear(db, shape, passwordHash, now, log);
+  const problems = await checkDerived(db);
+  console.log(`  rows: ${JSON.stringify(made.rows)}`);
+  console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (problems.length > 0) throw new Error(`derived tables differ from a recount:\n${problems.join('\n')}`);
+  console.log('  every calendar, topic statistic, drill day and review schedule equals its recount');
+}
+
+const reports: { size: number; report: LoadReport }[] = [];
+for (const size of sizes) {
+  const shape = shapeOf(size);
+  const place = await ensureDatabase(shape);
+  if (options['generate-only']) continue;
+  const report = await runEvening({
+    shape,
+    env: place.env,
+    pgUrl: place.url ?? null,
+    duration: Number(options.duration),
+    rate: Number(options.rate),
+    warmup: Number(options.warmup),
+  });
+  printReport(`${size.toLocaleString('en')} submissions (${place.label})`, report);
+  reports.push({ size, report });
+}
+if (reports.length > 1) printRatios(reports[0]!, reports.at(-1)!);

@@ -1,0 +1,73 @@
+// Loaded into the server by `bench:scale` (`node --import <this file> … server/main.ts`, with an IPC
+// channel): times every statement node-postgres sends, from the call to its answer, by statement
+// text. The machine's PostgreSQL has no pg_stat_statements loaded (it must be in
+// shared_preload_libraries, which needs a restart of a server other work shares), so the heaviest
+// statements are measured here, as the app's pool sees them (one round trip each on loopback).
+
+import pg from 'pg';
+
+export type StatementRequest = { statements: 'reset' } | { statements: 'report'; top: number };
+export type StatementFigure = { text: string; calls: number; totalMs: number; meanMs: number; maxMs: number };
+export type StatementReport = {
+  statements: 'report';
+  top: StatementFigure[];
+  calls: number;
+  totalMs: number;
+};
+
+type Tally = { calls: number; totalMs: number; maxMs: number };
+let tallies = new Map<string, Tally>();
+
+function note(text: string, ms: number): void {
+  const key = text.replace(/\s+/g, ' ').trim();
+  const tally = tallies.get(key) ?? { calls: 0, totalMs: 0, maxMs: 0 };
+  tally.calls++;
+  tally.totalMs += ms;
+  tally.maxMs = Math.max(tally.maxMs, ms);
+  tallies.set(key, tally);
+}
+
+const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function timedQuery(this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string; submit?: unknown } | undefined;
+  const text = typeof first === 'string' ? first : first && !first.submit ? first.text : undefined;
+  if (!text) return original.apply(this, args);
+  const started = performance.now();
+  const last = args.at(-1);
+  if (typeof last === 'function') {
+    args[args.length - 1] = (error: unknown, result: unknown) => {
+      note(text, performance.now() - started);
+      (last as (e: unknown, r: unknown) => void)(error, result);
+    };
+    return original.apply(this, args);
+  }
+  const answer = original.apply(this, args) as Promise<unknown>;
+  answer.then(
+    () => note(text, performance.now() - started),
+    () => note(text, performance.now() - started),
+  );
+  return answer;
+} as typeof pg.Client.prototype.query;
+
+process.on('message', (message: StatementRequest) => {
+  if (message?.statements === 'reset') {
+    tallies = new Map();
+    process.send?.({ statements: 'reset' });
+  } else if (message?.statements === 'report') {
+    const all = [...tallies.entries()].map(([text, t]) => ({
+      text,
+      calls: t.calls,
+      totalMs: t.totalMs,
+      meanMs: t.totalMs / t.calls,
+      maxMs: t.maxMs,
+    }));
+    all.sort((a, b) => b.totalMs - a.totalMs);
+    const report: StatementReport = {
+      statements: 'report',
+      top: all.slice(0, message.top),
+      calls: all.reduce((sum, s) => sum + s.calls, 0),
+      totalMs: all.reduce((sum, s) => sum + s.totalMs, 0),
+    };
+    process.send?.(report);
+  }
+});
