@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
-import { splitNameList } from '../../../../common/questions/rules.ts';
+import { splitNameList } from '../../../../common/questions/forms.ts';
 import { authoringApi, type SearchField, useQuestions } from '../../api/authoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';

@@ -1,12 +1,11 @@
 import type { QuestionOnly, QuestionPicture } from '../../../../common/contracts/tutoring.ts';
+import { joinCode, splitNameList } from '../../../../common/questions/forms.ts';
 import {
   type CodeLanguage,
   decodeMultiAnswer,
   encodeMultiAnswer,
-  joinCode,
   type QuestionType,
   splitCode,
-  splitNameList,
 } from '../../../../common/questions/rules.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
-import { autoMark, CODE_MARKER, joinCode } from '../../../../common/questions/rules.ts';
+import { joinCode } from '../../../../common/questions/forms.ts';
+import { autoMark, CODE_MARKER } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { CheckResult, toneOf } from '../tutoring/CheckResult.tsx';
 import { QuestionCard } from '../tutoring/QuestionCard.tsx';

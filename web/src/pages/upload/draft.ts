@@ -8,13 +8,8 @@ import {
   dueDateText,
   ruleText,
 } from '../../../../common/questions/checks.ts';
-import {
-  CODE_MARKER,
-  type CodeLanguage,
-  encodeMultiAnswer,
-  joinCode,
-  splitNameList,
-} from '../../../../common/questions/rules.ts';
+import { joinCode, splitNameList } from '../../../../common/questions/forms.ts';
+import { CODE_MARKER, type CodeLanguage, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import type { NewQuestion } from '../../api/authoring.ts';
 
 /** A picture of a question being written: uploaded already, with its alt text as typed. */
