@@ -26,6 +26,7 @@ export const questionTexts = texts({
   explanation: 'Explanation',
   hint: 'Hint',
   topics: 'Topics',
+  pictures: 'Pictures',
   code: 'Code',
   none: '(none)',
   optionsLegend: (several: boolean) => `Options (mark the right ${several ? 'ones' : 'one'})`,
@@ -80,6 +81,14 @@ export const bulkRuleTexts = texts({
   targetProblem: (problem: string) => `Target date ${problem}`,
   hintNotText: 'Hint must be a text',
   topicsNotTexts: "'topics' must be a list of texts",
+  picturesNotList: "'pictures' must be a list of {file, alt, part}",
+  picturesTooMany: (max: number) => `At most ${max} ${plural(max, { one: 'picture', other: 'pictures' })}`,
+  pictureNotObject: (n: number) => `Picture ${n} is not an object {file, alt, part}`,
+  pictureNoFile: (n: number) => `Picture ${n}: file (the picture's file name) is missing`,
+  pictureNoId: (n: number) => `Picture ${n}: id is not an uploaded picture's id`,
+  pictureAltMissing: (n: number) => `Picture ${n}: alt text is missing (describe the picture in words)`,
+  pictureAltTooLong: (n: number, max: number) => `Picture ${n}: alt text is longer than ${characters(max)}`,
+  picturePartWrong: (n: number) => `Picture ${n}: part must be question or explanation`,
   answer: 'Answer',
   candidates: 'Candidates',
   ruleProblem: (field: string, problem: string) => `${field}: ${problem}`,
@@ -180,6 +189,28 @@ export const bulkTexts = texts({
   problemsOf: (number: number) => `Problems of item ${number}`,
   missing: '(missing)',
   perLine: (field: string) => `${field} (one per line)`,
+});
+
+/** A question's pictures, where they are written (upload, modify) and in the bulk upload's second step. */
+export const pictureTexts = texts({
+  heading: 'Pictures',
+  add: 'Add a picture (PNG, JPEG, WebP, GIF)',
+  uploading: 'Checking the picture…',
+  alt: (n: number) => `Picture ${n}: what it shows (alt text, required)`,
+  shownWith: (n: number) => `Picture ${n} is shown with`,
+  parts: { question: 'the question', explanation: 'the explanation' } as Record<
+    'question' | 'explanation',
+    string
+  >,
+  remove: (n: number) => `Remove picture ${n}`,
+  altMissing: (n: number) => `Picture ${n}: describe what it shows (alt text).`,
+  tooMany: (max: number) => `At most ${max} ${plural(max, { one: 'picture', other: 'pictures' })}.`,
+  /** The bulk upload's second step: the files its JSON names by `file`. */
+  choose: (count: number) =>
+    `Choose the ${count} ${plural(count, { one: 'picture', other: 'pictures' })} the JSON names`,
+  stillMissing: (names: readonly string[]) => `Still to choose: ${names.join(', ')}`,
+  allChosen: 'Every picture the JSON names is uploaded.',
+  notNamed: (name: string) => `${name} is not named in the JSON; it was left out.`,
 });
 
 /**

@@ -13,7 +13,7 @@ export const limits = {
   toastDurationMs: 4_000,
   /** The longest provider registration code. */
   oauthTokenMax: 200,
-  /** Profile pictures: the largest upload (413 past it). */
+  /** Pictures (profile, questions): the largest upload (413 past it). */
   pictureMaxBytes: 5 * 1024 * 1024,
   /** A password reset link's token longer than this is no token. */
   resetTokenMax: 100,
@@ -55,9 +55,11 @@ export const serverLimits = {
   oauthPendingMinutes: 5,
   /** Default JSON body cap (bytes). */
   jsonBodyLimitBytes: 1024 * 1024,
-  /** Profile pictures: the most pixels decoded, the stored square's side. */
+  /** Pictures: the most pixels decoded (any picture); the stored profile square's side. */
   pictureMaxPixels: 40_000_000,
   avatarSidePx: 256,
+  /** A question's picture is stored with its longest side at most this (smaller ones keep their size). */
+  questionPictureSidePx: 1600,
   /**
    * A stopwatch pause or reset may report at most this much more than the server measured since the
    * run last started (the start's request travelled after the visitor's click), in hundredths of a second.

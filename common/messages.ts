@@ -260,6 +260,18 @@ export const profileMessages = texts({
 });
 
 /**
+ * Answers of the question pictures' routes (`POST pictures`, `GET pictures/{id}`) and of saving a
+ * question with pictures. The checks of the picture itself are `profileMessages`' (one rule).
+ */
+export const pictureMessages = texts({
+  pictureFormTooBig: 'Send one picture in the field image, nothing more.',
+  pictureNotMultipart: 'Send the picture as multipart/form-data with the field image.',
+  pictureNotFound: 'No such picture.',
+  unknownPictures: (count: number) =>
+    `${count} ${plural(count, { one: 'picture was', other: 'pictures were' })} never uploaded: upload ${plural(count, { one: 'it', other: 'them' })} again.`,
+});
+
+/**
  * Password recovery and change: the server's answers and the reset mail, in the recipient's
  * language. Apart from `apiMessages`, so the web app's bundle does not carry them.
  */

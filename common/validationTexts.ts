@@ -54,6 +54,11 @@ export const validationTexts = texts({
   mathText: 'must be a text of the form a + b',
   mathAnswer: 'must be a whole number (or -1 for a timeout)',
   reassign: 'cannot be changed here: reassign with POST assignments (the archive page)',
+  // A question's pictures (common/contracts/tutoring.ts).
+  altRequired: 'is required: describe the picture in words for those who cannot see it',
+  pictureId: 'must be the id of an uploaded picture (64 hexadecimal digits)',
+  picturePart: 'must be question or explanation',
+  pictureSamePart: 'the same picture is attached twice to the same part',
   needsBody: 'The request needs a JSON body.',
   // The bulk upload's array (server/questions/bulk.ts).
   bulkNotArray: 'The body must be a JSON array of questions.',

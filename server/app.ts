@@ -27,6 +27,7 @@ import { setMailConfigured } from './mail/service.ts';
 import { markingRoutes } from './marking/routes.ts';
 import { mathRoutes } from './math/routes.ts';
 import { configuredProviders, oauthApiRoutes, oauthRoutes } from './oauth/routes.ts';
+import { pictureRoutes } from './pictures/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reviewRoutes } from './review/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(userRoutes);
       await api.register(questionRoutes);
+      await api.register(pictureRoutes);
       await api.register(assignmentRoutes);
       await api.register(submissionRoutes);
       await api.register(markingRoutes);

@@ -640,6 +640,8 @@ const SINGLE_ROW: Record<string, string> = {
   'POST /api/v1/users/password-reset/confirm': 'one link and its account',
   'POST /api/v1/users/password-reset/link': 'one link for one account',
   'PUT /api/v1/users/password': 'one account',
+  'POST /api/v1/pictures': 'one picture',
+  'GET /api/v1/pictures/:picture': 'one picture, checked in one statement',
   'POST /api/v1/users/refresh': 'one session',
   'GET /api/v1/users/auth-check': 'the caller',
   'PATCH /api/v1/users': 'one account',

@@ -77,6 +77,7 @@ const questionBase = {
   hint: null,
   generatedDate: at,
   topics: ['java'],
+  pictures: [{ id: 'a'.repeat(64), part: 'question', alt: 'A loop drawn', width: 640, height: 480 }],
 };
 const questionOnly = { ...questionBase, answer: '2', explanation: 'It counts twice.' };
 const review = { dueDay: '2026-03-12', due: false, step: 2, pinned: true };
@@ -294,6 +295,12 @@ describe('response contracts', () => {
     expect(refused(SubmissionSummary, summary, { total: null })).toBe(true);
     expect(refused(QuestionOnly, questionOnly, { answer: null })).toBe(true);
     expect(refused(QuestionOnly, questionOnly, { type: 'x' })).toBe(true);
+    expect(
+      refused(QuestionOnly, questionOnly, { pictures: [{ ...questionBase.pictures[0], part: 'hint' }] }),
+    ).toBe(true);
+    expect(
+      refused(QuestionOnly, questionOnly, { pictures: [{ ...questionBase.pictures[0], width: 0 }] }),
+    ).toBe(true);
     expect(refused(ReviewItem, reviewItem, { status: 'lost' })).toBe(true);
     expect(ReviewItem.parse({ ...reviewItem, status: 'stuck', dueDay: null }).dueDay).toBeNull();
     expect(refused(AuditEntry, auditEntry, { action: 'user.delete' })).toBe(true);

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../i18n/translation.ts';
 import { MAIL_KINDS, MAIL_STATES, NOTIFICATION_KINDS } from '../mail.ts';
 import { STOPWATCH_TYPES, type StopwatchRecord as StopwatchRecordType } from '../portfolio/stopwatch.ts';
 import { WALL_STATES } from '../portfolio/wall.ts';
+import { PICTURE_PARTS } from '../questions/pictures.ts';
 import { QUESTION_TYPES } from '../questions/rules.ts';
 import { z } from '../zod.ts';
 import { pageOf } from './paging.ts';
@@ -175,6 +176,24 @@ export type MailQueue = z.output<typeof MailQueue>;
 export const Candidate = z.object({ id, value: z.string() });
 export type Candidate = z.output<typeof Candidate>;
 
+const pictureSize = {
+  width: z.number().int().positive().describe('Pixels, as stored'),
+  height: z.number().int().positive().describe('Pixels, as stored'),
+};
+
+/** A picture of a question, in order: read at `GET pictures/{id}` (WebP), shown with its alt text. */
+export const QuestionPicture = z.object({
+  id: z.string().describe('The picture’s id: the SHA-256 of the stored WebP, hex'),
+  part: z.enum(PICTURE_PARTS).describe('Shown with the question’s text or with its explanation'),
+  alt: z.string(),
+  ...pictureSize,
+});
+export type QuestionPicture = z.output<typeof QuestionPicture>;
+
+/** `POST pictures`: the stored picture's id and size, for a question's `pictures` to name. */
+export const PictureUploaded = z.object({ id: z.string(), ...pictureSize });
+export type PictureUploaded = z.output<typeof PictureUploaded>;
+
 const questionFields = {
   id,
   title: z.string(),
@@ -184,6 +203,8 @@ const questionFields = {
   hint: z.string().nullable(),
   generatedDate: dateTime,
   topics: z.array(z.string()),
+  /** In order; a pending question (QuestionStudent) carries only those of its text. */
+  pictures: z.array(QuestionPicture),
 };
 
 /** A pending question as a student sees it: never the answer or explanation. */

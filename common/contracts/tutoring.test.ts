@@ -46,6 +46,7 @@ describe('QuestionCreateRequest', () => {
       hint: null,
       students: [],
       topics: [],
+      pictures: [],
     });
     expect(
       QuestionCreateRequest.parse({

@@ -1,5 +1,6 @@
 import { isDay } from '../dates.ts';
 import { limits, MAX_ID, questionLimits } from '../limits.ts';
+import { PICTURE_ID, PICTURE_PARTS, pictureLimits } from '../questions/pictures.ts';
 import { MARKS, QUESTION_TYPES } from '../questions/rules.ts';
 import { customProblem, idField, says, text } from '../validation.ts';
 import { z } from '../zod.ts';
@@ -33,6 +34,32 @@ const nameList = (max: number, itemMax: number) =>
     .array(z.string(says('texts')).max(itemMax, says('itemsAtMostCharacters', itemMax)), says('list'))
     .max(max, says('atMostItems', max));
 
+/**
+ * A question's pictures as sent: each an uploaded picture's id (`POST pictures`), where it is shown
+ * and its alt text, which is required (a picture without words is lost on a screen reader).
+ */
+const QuestionPictureInput = z.object({
+  id: z.string(says('pictureId')).regex(PICTURE_ID, says('pictureId')),
+  part: z.enum(PICTURE_PARTS, says('picturePart')),
+  alt: z
+    .string(says('altRequired'))
+    .trim()
+    .min(1, says('altRequired'))
+    .max(pictureLimits.altMax, says('atMostCharacters', pictureLimits.altMax)),
+});
+export const PictureList = z
+  .array(QuestionPictureInput, says('list'))
+  .max(pictureLimits.perQuestion, says('atMostItems', pictureLimits.perQuestion))
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    for (const [index, picture] of list.entries()) {
+      const key = `${picture.part} ${picture.id}`;
+      if (seen.has(key)) ctx.addIssue(customProblem((t) => t.pictureSamePart, [index, 'id']));
+      seen.add(key);
+    }
+  });
+export type PictureInput = z.output<typeof QuestionPictureInput>;
+
 /** `POST questions`: checked further in the service against the clock and the database. */
 export const QuestionCreateRequest = z.object({
   title: text({ max: questionLimits.titleMax }),
@@ -57,6 +84,7 @@ export const QuestionCreateRequest = z.object({
   explanation: text({ max: questionLimits.explanationMax }),
   generatedDate: z.string(says('dateTime')).nullish(),
   targetDate: z.string(says('required')).min(1, says('required')),
+  pictures: PictureList.nullish().transform((p) => p ?? []),
 });
 export type QuestionCreateRequest = z.input<typeof QuestionCreateRequest>;
 
@@ -205,6 +233,8 @@ export const QuestionUpdateItem = z
     generatedDate: z.string(says('dateTime')).optional(),
     candidates: z.array(candidate, says('list')).max(20, says('atMostItems', 20)).optional(),
     topics: nameList(questionLimits.topicsMax, questionLimits.topicMax).optional(),
+    /** Replaces the question's pictures ([] removes them all). */
+    pictures: PictureList.optional(),
     students: z.unknown().optional(),
     targetDate: z.unknown().optional(),
   })
@@ -240,7 +270,9 @@ export type {
   MarkingItem,
   MarkSuggestion,
   ModifyResult,
+  PictureUploaded,
   QuestionOnly,
+  QuestionPicture,
   QuestionStudent,
   QuestionTopic,
   Remarked,

@@ -20,6 +20,7 @@ const answered = {
   submitDate: '2026-11-24T20:00:00+09:00',
   modelAnswer: '["a","b"]',
   explanation: 'Both a and b.',
+  pictures: [{ id: 'b'.repeat(64), part: 'explanation', alt: 'Both circled', width: 20, height: 10 }],
 };
 const todo = {
   ...answered,
@@ -30,6 +31,7 @@ const todo = {
   submitDate: null,
   modelAnswer: null,
   explanation: null,
+  pictures: [],
 };
 const summary = {
   assigned: 2,

@@ -1,6 +1,7 @@
 import { isDay } from '../dates.ts';
 import { says } from '../validation.ts';
 import { z } from '../zod.ts';
+import { QuestionPicture } from './responses.ts';
 
 /** `GET week/{name}?start=YYYY-MM-DD`: any day of the week asked for (left out: this week). */
 export const WeekQuery = z.object({
@@ -30,6 +31,8 @@ export const WeekItem = z.object({
   submitDate: dateTime.nullable(),
   modelAnswer: z.string().nullable(),
   explanation: z.string().nullable(),
+  /** The explanation's pictures, once answered (none while still to do). */
+  pictures: z.array(QuestionPicture),
 });
 export type WeekItem = z.output<typeof WeekItem>;
 

@@ -127,8 +127,52 @@ describe('checkBulkItem', () => {
         explanation: 'because',
         generatedDate: new Date('2026-03-10T00:00:00Z'),
         targetDate: new Date('2026-03-11T01:00:00Z'),
+        pictures: [],
       },
     });
+  });
+
+  it('takes pictures by id on the server and by file name on the page, each with its alt text', () => {
+    const id = 'd'.repeat(64);
+    const byId = checkBulkItem(
+      {
+        ...valid,
+        pictures: [
+          { id, alt: ' A graph ' },
+          { id, part: 'explanation', alt: 'x' },
+        ],
+      },
+      NOW,
+      ZONE,
+    );
+    expect(byId.problems).toEqual([]);
+    expect(byId.question?.pictures).toEqual([
+      { id, file: '', part: 'question', alt: 'A graph' },
+      { id, file: '', part: 'explanation', alt: 'x' },
+    ]);
+    const byFile = { ...valid, pictures: [{ file: 'graph.png', alt: 'A graph' }] };
+    expect(checkBulkItem(byFile, NOW, ZONE, undefined, 'file').problems).toEqual([]);
+    expect(checkBulkItem(byFile, NOW, ZONE).problems).toEqual([
+      "Picture 1: id is not an uploaded picture's id",
+    ]);
+    expect(
+      checkBulkItem(
+        { ...valid, pictures: [{ file: 'a.png', alt: ' ', part: 'hint' }, 'b.png', {}] },
+        NOW,
+        ZONE,
+        undefined,
+        'file',
+      ).problems,
+    ).toEqual([
+      'Picture 1: part must be question or explanation',
+      'Picture 1: alt text is missing (describe the picture in words)',
+      'Picture 2 is not an object {file, alt, part}',
+      "Picture 3: file (the picture's file name) is missing",
+      'Picture 3: alt text is missing (describe the picture in words)',
+    ]);
+    expect(checkBulkItem({ ...valid, pictures: 'a.png' }, NOW, ZONE).problems).toEqual([
+      "'pictures' must be a list of {file, alt, part}",
+    ]);
   });
 
   it('reads a blank hint and missing topics as none, and normalises a multiple answer', () => {

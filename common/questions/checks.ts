@@ -2,6 +2,7 @@ import { bulkRuleTexts, questionRuleTexts as rule } from '../authoringTexts.ts';
 import { parseDateTime } from '../dates.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { questionLimits } from '../limits.ts';
+import { PICTURE_ID, PICTURE_PARTS, type PicturePart, pictureLimits } from './pictures.ts';
 import {
   decodeMultiAnswer,
   encodeMultiAnswer,
@@ -87,7 +88,47 @@ export type BulkQuestion = {
   explanation: string;
   generatedDate: Date;
   targetDate: Date;
+  pictures: BulkPicture[];
 };
+
+/**
+ * A picture of a bulk item: by `file` name in the JSON as written (the page uploads the files in a
+ * second step and puts each one's `id` in its place), by `id` when sent to the server.
+ */
+export type BulkPicture = { id: string; file: string; part: PicturePart; alt: string };
+
+/** How a bulk item names its pictures: by file name (the page's first step) or by id (the server). */
+export type PictureReference = 'file' | 'id';
+
+function checkPictures(
+  value: unknown,
+  reference: PictureReference,
+  t: Translation<typeof bulkRuleTexts>,
+): { problems: string[]; pictures: BulkPicture[] } {
+  if (value === undefined || value === null) return { problems: [], pictures: [] };
+  if (!Array.isArray(value)) return { problems: [t.picturesNotList], pictures: [] };
+  const problems: string[] = [];
+  if (value.length > pictureLimits.perQuestion) problems.push(t.picturesTooMany(pictureLimits.perQuestion));
+  const pictures = value.map((item, index): BulkPicture => {
+    const n = index + 1;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      problems.push(t.pictureNotObject(n));
+      return { id: '', file: '', part: 'question', alt: '' };
+    }
+    const p = item as Record<string, unknown>;
+    const id = typeof p.id === 'string' ? p.id : '';
+    const file = typeof p.file === 'string' ? p.file.trim() : '';
+    if (reference === 'id' && !PICTURE_ID.test(id)) problems.push(t.pictureNoId(n));
+    if (reference === 'file' && !file && !PICTURE_ID.test(id)) problems.push(t.pictureNoFile(n));
+    const part = p.part === undefined ? 'question' : p.part;
+    if (!(PICTURE_PARTS as readonly unknown[]).includes(part)) problems.push(t.picturePartWrong(n));
+    const alt = typeof p.alt === 'string' ? p.alt.trim() : '';
+    if (!alt) problems.push(t.pictureAltMissing(n));
+    else if (alt.length > pictureLimits.altMax) problems.push(t.pictureAltTooLong(n, pictureLimits.altMax));
+    return { id, file, part: part as PicturePart, alt };
+  });
+  return { problems, pictures };
+}
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const candidateText = (c: unknown): string | null =>
@@ -110,6 +151,7 @@ export function checkBulkItem(
     bulkRuleTexts,
     questionRuleTexts: rule,
   },
+  pictureReference: PictureReference = 'id',
 ): { problems: string[]; question: BulkQuestion | null } {
   const t = texts.bulkRuleTexts;
   if (!item || typeof item !== 'object' || Array.isArray(item))
@@ -152,6 +194,8 @@ export function checkBulkItem(
   ) {
     problems.push(t.topicsNotTexts);
   }
+  const pictures = checkPictures(q.pictures, pictureReference, t);
+  problems.push(...pictures.problems);
   let options: string[] = [];
   let answer = typeof q.answer === 'string' ? q.answer : '';
   if (typeOk && candidates && !candidates.includes(null) && isText(q.answer)) {
@@ -178,6 +222,7 @@ export function checkBulkItem(
       explanation: q.explanation as string,
       generatedDate: generated!,
       targetDate: target!,
+      pictures: pictures.pictures,
     },
   };
 }

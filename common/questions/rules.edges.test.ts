@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, autoMark, decodeMultiAnswer, joinCode, MARKS, sameSet, splitCode } from './rules.ts';
+import { joinCode } from './forms.ts';
+import { answerProblem, autoMark, decodeMultiAnswer, MARKS, sameSet, splitCode } from './rules.ts';
 
 /** Edges of the question rules, written against the survivors of the mutation run of common/. */
 describe('question rules: edges', () => {

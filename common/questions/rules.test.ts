@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  answerProblem,
-  autoMark,
-  decodeMultiAnswer,
-  encodeMultiAnswer,
-  joinCode,
-  splitCode,
-  splitNameList,
-} from './rules.ts';
+import { joinCode, splitNameList } from './forms.ts';
+import { answerProblem, autoMark, decodeMultiAnswer, encodeMultiAnswer, splitCode } from './rules.ts';
 
 describe('question rules', () => {
   it('splits code after the marker, with an optional language tag (none when untagged, never a guess)', () => {

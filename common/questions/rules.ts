@@ -42,12 +42,6 @@ export function splitCode(text: string): {
   return { text: text.slice(0, at), code: code.replace(/^\n/, ''), language };
 }
 
-/** The inverse of splitCode: code with a language is tagged, code without one is not. */
-export function joinCode(text: string, code: string | null, language: CodeLanguage | null = null): string {
-  if (code === null || code === '') return text;
-  return `${text}${CODE_MARKER}${language ? `&type=${language}:` : ''}${code}`;
-}
-
 /**
  * `M` answers are a JSON array of the chosen option values, e.g. `["O(n)","O(log n)"]`. Order does
  * not matter: two answers are equal when they hold the same set of values.
@@ -108,8 +102,4 @@ export function answerProblem(
 /** Names in lists (students, topics): comma-separated on forms; trimmed, lower-cased, no blanks or repeats. */
 export function normaliseNames(names: readonly string[]): string[] {
   return [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
-}
-
-export function splitNameList(text: string): string[] {
-  return normaliseNames(text.split(','));
 }

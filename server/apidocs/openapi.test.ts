@@ -37,6 +37,7 @@ const WITHOUT_RESPONSE_CONTRACT: Record<string, string> = {
   'GET /oauth2/authorization/:provider': "a redirect to the provider's sign-in page",
   'GET /login/oauth2/code/:provider': 'a redirect back into the app',
   'GET /api/openapi.json': 'is this description itself',
+  'GET /api/v1/pictures/:picture': 'a WebP picture',
   'GET /api/v1/mail/unsubscribe': 'an HTML page for a person who followed a mail link',
   'POST /api/v1/mail/unsubscribe': 'an HTML page saying it is done (RFC 8058 reads only the status)',
   'GET /api/docs': 'an HTML page',

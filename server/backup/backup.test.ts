@@ -55,6 +55,8 @@ let student: TestUser;
 let teacher: TestUser;
 let backupFile: string;
 let summary: BackupSummary;
+/** A question's picture (IMAGES_DIR/questions), beside the two profile pictures (avatars/). */
+let questionPicture: string;
 
 beforeAll(async () => {
   source = await startTestApp();
@@ -65,9 +67,21 @@ beforeAll(async () => {
     sql`insert into parent_children (parent_id, child_id) values (${parent.user.id}, ${student.user.id})`,
   );
   const name = student.user.username;
+  const diagram = await sharp({ create: { width: 120, height: 90, channels: 3, background: 'green' } })
+    .png()
+    .toBuffer();
+  const uploaded = await source.request({
+    method: 'POST',
+    url: '/api/v1/pictures',
+    as: teacher,
+    ...multipartBody({}, { image: { name: 'diagram.png', type: 'image/png', data: diagram } }),
+  });
+  expect(uploaded.statusCode).toBe(200);
+  questionPicture = (uploaded.json() as { id: string }).id;
   const answered = await createQuestion(source, teacher, {
     students: [name],
     title: 'Ünïcode — "quotes"\ttab',
+    pictures: [{ id: questionPicture, part: 'explanation', alt: 'A diagram' }],
   });
   const drafted = await createQuestion(source, teacher, { type: 's', students: [name] });
   const submitted = await call(source, student, 'POST', '/api/v1/submissions/multiples', [
@@ -105,11 +119,13 @@ afterAll(() => source.close());
 describe('backup and restore', () => {
   it('restores users, questions, submissions, drafts and pictures into an empty database: every table, sequence and file equal', async () => {
     expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
-    expect(summary.files).toBe(2);
+    expect(summary.files).toBe(3);
     const before = await contents(source.database, source.config.imagesDir);
     for (const table of ['users', 'questions', 'submissions', 'answer_drafts', 'parent_children', 'sessions'])
       expect(before.tables[table]!.length, table).toBeGreaterThan(0);
-    expect(Object.keys(before.files)).toHaveLength(2);
+    expect(Object.keys(before.files)).toHaveLength(3);
+    expect(before.files[`questions/${questionPicture}.webp`]).toBe(questionPicture);
+    expect(before.tables.question_pictures).toHaveLength(1);
 
     const target = await startTestApp();
     try {
@@ -135,6 +151,10 @@ describe('backup and restore', () => {
       const picture = await target.request({ method: 'GET', url: card.imageURL });
       expect(picture.statusCode).toBe(200);
       expect(picture.rawPayload.length).toBeGreaterThan(0);
+      // The question's picture too, to the student who answered it, as it was.
+      const diagram = await call(target, student, 'GET', `/api/v1/pictures/${questionPicture}`);
+      expect(diagram.statusCode).toBe(200);
+      expect(createHash('sha256').update(diagram.rawPayload).digest('hex')).toBe(questionPicture);
       const next = await createQuestion(target, teacher);
       const maxBefore = Math.max(...before.tables.questions!.map((row) => JSON.parse(row).id as number));
       expect(next).toBeGreaterThan(maxBefore);

@@ -658,3 +658,43 @@ export const mailDigests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
 );
+
+/**
+ * A picture uploaded for questions, re-encoded to WebP and stored once under its content hash
+ * (`IMAGES_DIR/questions/<hash>.webp`): the same picture uploaded twice is one row and one file.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    /** SHA-256 of the stored WebP, hex: its file name and its id in the API. */
+    hash: text().primaryKey(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('pictures_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/** A picture shown with a question's text or with its explanation, in order, with its alt text. */
+export const questionPictures = pgTable(
+  'question_pictures',
+  {
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    /** 'question' (shown with the text) or 'explanation' (shown only once answered). */
+    part: text().$type<'question' | 'explanation'>().notNull(),
+    picture: text()
+      .notNull()
+      .references(() => pictures.hash),
+    alt: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.position] }),
+    index('question_pictures_picture_idx').on(t.picture),
+    check('question_pictures_part_check', sql`${t.part} in ('question', 'explanation')`),
+  ],
+);

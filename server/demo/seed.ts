@@ -122,7 +122,11 @@ export async function seedDemo(db: Db, clock: { now: Date; timeZone: string }): 
     const due = (hours: number) =>
       formatDateTime(new Date(clock.now.getTime() + hours * 3_600_000), clock.timeZone);
     for (const question of demoQuestions(due)) {
-      await createQuestion(db, question, { ...clock, authorId: byName.get('teacher')!.id });
+      await createQuestion(
+        db,
+        { ...question, pictures: [] },
+        { ...clock, authorId: byName.get('teacher')!.id },
+      );
       result.questions++;
     }
   }

@@ -1,6 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../common/messages.ts';
-import { ORIGIN, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { multipartBody, ORIGIN, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { type Cast, createCast, PERSONAS } from '../test/personas.ts';
 import { call, createQuestion } from '../test/tutoring.ts';
 
@@ -10,12 +11,13 @@ import { call, createQuestion } from '../test/tutoring.ts';
  * `config.access`, so a wrong declaration fails this test. A registered route with no row here, or
  * a row whose route is gone, fails it too: a new route must add its row (docs/testing.md).
  *
- * A cell is the status the caller must get: 401, 403 — or OK, "let through": for a GET exactly 200;
+ * A cell is the status the caller must get: 401, 403, 404 (a question picture, to whoever may not
+ * see it) — or OK, "let through": for a GET exactly 200;
  * for a write any answer that is neither 401/403 nor 5xx (the bodies are empty or name a question
  * that does not exist, so an allowed write ends in a 4xx validation answer and changes nothing).
  */
 const OK = 'OK';
-type Cell = typeof OK | 401 | 403;
+type Cell = typeof OK | 401 | 403 | 404;
 type Cells = readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell];
 
 // The columns, in the order of PERSONAS:
@@ -65,6 +67,8 @@ const PATH_VALUES: Record<string, string> = {
   postId: '999999',
   service: 'No such service',
   file: 'swagger-ui.css',
+  // Set once uploaded (beforeAll): a picture of the student's pending question.
+  picture: '',
 };
 
 const MATRIX: Row[] = [
@@ -220,6 +224,17 @@ const MATRIX: Row[] = [
   { route: 'GET /api/v1/wall/moderation', expect: ADMIN, why: 'every post with its state: the owner only' },
   { route: 'PATCH /api/v1/wall/moderation/:postId', expect: ADMIN, body: { state: 'approved' } },
   { route: 'DELETE /api/v1/wall/moderation/:postId', expect: ADMIN },
+  // question pictures: uploaded by staff; read by whoever may read a question showing them
+  {
+    route: 'POST /api/v1/pictures',
+    expect: STAFF,
+    why: 'pictures for questions are written by staff (a JSON body is a 415 here)',
+  },
+  {
+    route: 'GET /api/v1/pictures/:picture',
+    expect: [401, OK, 404, OK, 404, OK, OK],
+    why: "a picture of the student's question: the student, their parent and staff; to anyone else it does not exist",
+  },
   // questions, topics, rosters
   { route: 'POST /api/v1/questions', expect: STAFF },
   { route: 'POST /api/v1/questions/multiples', expect: STAFF },
@@ -344,6 +359,11 @@ const MATRIX: Row[] = [
   { route: 'GET /api/v1/simple_math/count/wrong', expect: STUDENT_READ, query: 'name={student}' },
 ];
 
+const pngOf = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: 'teal' } })
+    .png()
+    .toBuffer();
+
 let t: TestApp;
 let cast: Cast;
 let people: Record<Member, string>;
@@ -365,7 +385,18 @@ beforeAll(async () => {
   };
   // Something in every list, so an allowed read is a plain 200: one answered, one pending question.
   const answered = await createQuestion(t, cast.teacher, { students: [people.student] });
-  await createQuestion(t, cast.teacher, { students: [people.student] });
+  const picture = await t.request({
+    method: 'POST',
+    url: '/api/v1/pictures',
+    as: cast.teacher,
+    ...multipartBody({}, { image: { name: 'a.png', type: 'image/png', data: await pngOf(40, 30) } }),
+  });
+  expect(picture.statusCode).toBe(200);
+  PATH_VALUES.picture = (picture.json() as { id: string }).id;
+  await createQuestion(t, cast.teacher, {
+    students: [people.student],
+    pictures: [{ id: PATH_VALUES.picture, part: 'question', alt: 'A square' }],
+  });
   const submitted = await call(t, cast.student, 'POST', '/api/v1/submissions/multiples', [
     { questionId: answered, studentAnswer: '12', studentName: people.student },
   ]);

@@ -1,6 +1,7 @@
 import { dayOf } from '../../common/dates.ts';
 import { questionLimits } from '../../common/limits.ts';
 import { type BulkQuestion, checkBulkItem } from '../../common/questions/checks.ts';
+import { PICTURE_PARTS, pictureLimits } from '../../common/questions/pictures.ts';
 import { QUESTION_TYPES } from '../../common/questions/rules.ts';
 import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
@@ -11,6 +12,7 @@ import { candidates, questions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type ServerTexts, serverTexts } from '../i18n/texts.ts';
 import { findStudentsByNames, lockStudents } from '../shared/users.ts';
+import { attachPictures, pictureRows } from './pictures.ts';
 import { ensureTopics, linkTopics } from './queries.ts';
 
 /** Splits rows so no single INSERT carries too many bound parameters. */
@@ -38,6 +40,16 @@ const BulkQuestionItem = z.object({
   explanation: z.string().max(questionLimits.explanationMax),
   generatedDate: z.string().describe('A date-time, in APP_TIME_ZONE unless it carries an offset'),
   targetDate: z.string().describe('The due date-time: not in the past, at most 14 days ahead'),
+  pictures: z
+    .array(
+      z.object({
+        id: z.string().describe('An uploaded picture’s id (`POST pictures`)'),
+        part: z.enum(PICTURE_PARTS).optional().describe('Default question'),
+        alt: z.string().max(pictureLimits.altMax),
+      }),
+    )
+    .max(pictureLimits.perQuestion)
+    .nullish(),
 });
 const { $schema: _dialect, ...bulkItemDescription } = z.toJSONSchema(BulkQuestionItem, {
   io: 'input',
@@ -157,6 +169,8 @@ export async function createQuestionsInBulk(
       q.topics.map((t) => ({ questionId: ids[i]!, topicId: topicId.get(t)! })),
     );
     for (const part of chunks(links)) await linkTopics(tx, part);
+    const attached = items.flatMap((q, i) => pictureRows(ids[i]!, q.pictures));
+    for (const part of chunks(attached)) await attachPictures(tx, part);
 
     const assignments = items.flatMap((q, i) =>
       q.students.map((name) => ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionLimits } from '../../common/limits.ts';
+import { PICTURE_PARTS, pictureLimits } from '../../common/questions/pictures.ts';
 import { readApiDescription } from '../test/apiDescription.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
@@ -59,6 +60,24 @@ describe('the questions routes in the API description', () => {
         explanation: { ...text, maxLength: questionLimits.explanationMax },
         generatedDate: { ...text, description: 'A date-time, in APP_TIME_ZONE unless it carries an offset' },
         targetDate: { ...text, description: 'The due date-time: not in the past, at most 14 days ahead' },
+        pictures: {
+          anyOf: [
+            {
+              type: 'array',
+              maxItems: pictureLimits.perQuestion,
+              items: {
+                type: 'object',
+                properties: {
+                  id: { ...text, description: 'An uploaded picture’s id (`POST pictures`)' },
+                  part: { type: 'string', enum: [...PICTURE_PARTS], description: 'Default question' },
+                  alt: { ...text, maxLength: pictureLimits.altMax },
+                },
+                required: ['id', 'alt'],
+              },
+            },
+            { type: 'null' },
+          ],
+        },
       },
       required: [
         'title',

@@ -10,6 +10,7 @@ import type { ServerTexts } from '../i18n/texts.ts';
 import { lockStudents } from '../shared/users.ts';
 import { refreshTopicStats } from '../stats/service.ts';
 import { autoMarkedSubmissions, setMarks, studentsWhoAnswered } from '../submissions/service.ts';
+import { replacePictures } from './pictures.ts';
 import {
   ensureTopics,
   linkTopics,
@@ -72,6 +73,12 @@ export async function modifyQuestions(
     await updateQuestionFields(tx, plans.map(toFieldUpdate));
     await rewriteCandidates(tx, candidatePlan(plans));
     await replaceTopics(tx, plans);
+    await replacePictures(
+      tx,
+      plans.flatMap((p) =>
+        p.change.pictures === undefined ? [] : [{ questionId: p.change.id, pictures: p.change.pictures }],
+      ),
+    );
     const remarked = await remark(
       tx,
       plans.filter((p) => p.markingChanged),

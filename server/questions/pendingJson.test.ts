@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageRequest, toPage } from '../../common/contracts/paging.ts';
 import type { QuestionStudent } from '../../common/contracts/responses.ts';
 import { formatDateTime, timeLeft } from '../../common/dates.ts';
 import { assignments, questions } from '../db/schema.ts';
-import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { multipartBody, startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { call, createQuestion, dueIn } from '../test/tutoring.ts';
 import { loadQuestionDetails, toQuestionOnly } from './queries.ts';
 
@@ -12,7 +13,7 @@ import { loadQuestionDetails, toQuestionOnly } from './queries.ts';
  * The student's pending questions are written as JSON by the database (`pendingQuestionsJson`) and
  * sent as they are. Their text must be the very text Node wrote before (`JSON.stringify` of the page
  * built here the way service.ts built it: `toQuestionOnly`, `formatDateTime`, `timeLeft`, `toPage`),
- * for strings that need escaping, a missing hint, no options or topics, stored times finer than a
+ * for strings that need escaping, pictures of the text (never of the explanation), a missing hint, no options or topics, stored times finer than a
  * millisecond, times overdue by less than a minute, before 1970, and a zone with a half-hour offset
  * and daylight saving time.
  */
@@ -26,7 +27,21 @@ beforeAll(async () => {
   const students = ['json_reader'];
   const awkward =
     'Quote " back \\ slash / tab \t line \n ctrl \u0001\u001f del \u007f 한글 𝄞😀 </script> %s %%';
+  const picture = async (width: number) => {
+    const data = await sharp({ create: { width, height: 30, channels: 3, background: 'navy' } })
+      .png()
+      .toBuffer();
+    const body = multipartBody({}, { image: { name: 'p.png', type: 'image/png', data } });
+    return (await t.request({ method: 'POST', url: '/api/v1/pictures', as: teacher, ...body })).json()
+      .id as string;
+  };
   await createQuestion(t, teacher, {
+    // The text's pictures in order; the explanation's are left out of a pending question.
+    pictures: [
+      { id: await picture(41), part: 'question', alt: `alt ${awkward}` },
+      { id: await picture(42), part: 'explanation', alt: 'not shown yet' },
+      { id: await picture(43), part: 'question', alt: '2' },
+    ],
     title: awkward,
     question: `${awkward}&code:int x = "1";\r\n`,
     candidates: [`a ${awkward}`, 'b', '"c"'],
@@ -104,6 +119,7 @@ async function expectedPage(request: PageRequest, day: string | null, order: 'du
     } = toQuestionOnly(row.question, details.get(row.question.id)!, ZONE);
     return {
       ...rest,
+      pictures: rest.pictures.filter((p) => p.part === 'question'),
       targetDate: formatDateTime(row.targetDate, ZONE),
       ...timeLeft(row.targetDate, t.clock.now()),
     };

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PageRequest, SortOrder } from '../../common/contracts/paging.ts';
-import type { Candidate, QuestionOnly } from '../../common/contracts/tutoring.ts';
+import type { Candidate, QuestionOnly, QuestionPicture } from '../../common/contracts/tutoring.ts';
 import { formatDateTime } from '../../common/dates.ts';
 import type { QuestionType } from '../../common/questions/rules.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
@@ -10,7 +10,7 @@ import { assignments, candidates, questions, questionTopics, topics } from '../d
 import { orderBy, sortVariant } from '../http/paging.ts';
 
 export type QuestionRow = typeof questions.$inferSelect;
-export type QuestionDetails = { candidates: Candidate[]; topics: string[] };
+export type QuestionDetails = { candidates: Candidate[]; topics: string[]; pictures: QuestionPicture[] };
 
 export async function insertQuestion(
   db: DbOrTx,
@@ -27,6 +27,44 @@ export async function insertCandidates(
 ): Promise<void> {
   if (values.length === 0) return;
   await db.insert(candidates).values(values.map((value, position) => ({ questionId, position, value })));
+}
+
+export type QuestionPictureRow = {
+  questionId: number;
+  position: number;
+  part: QuestionPicture['part'];
+  picture: string;
+  alt: string;
+};
+
+/**
+ * Attaches pictures to questions, in one statement: only pictures that were uploaded are attached
+ * (the `pictures` row is read by the insert itself, so nothing can come between a check and the
+ * write). Answers the ids that were not, which the caller refuses (rolling the transaction back).
+ */
+export async function insertQuestionPictures(
+  db: DbOrTx,
+  rows: readonly QuestionPictureRow[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute(sql`
+    INSERT INTO question_pictures (question_id, position, part, picture, alt)
+    SELECT r.question_id, r.position, r.part, r.picture, r.alt
+    FROM unnest(${sql.param(rows.map((r) => r.questionId))}::int[], ${sql.param(rows.map((r) => r.position))}::smallint[],
+                ${sql.param(rows.map((r) => r.part))}::text[], ${sql.param(rows.map((r) => r.picture))}::text[],
+                ${sql.param(rows.map((r) => r.alt))}::text[]) AS r(question_id, position, part, picture, alt)
+    WHERE EXISTS (SELECT 1 FROM pictures p WHERE p.hash = r.picture)
+    RETURNING picture`);
+  const attached = new Set(rowsOf<{ picture: string }>(result).map((r) => r.picture));
+  return [...new Set(rows.map((r) => r.picture))].filter((id) => !attached.has(id));
+}
+
+/** Detaches every picture of these questions (the pictures themselves stay: others may show them). */
+export async function deleteQuestionPictures(db: DbOrTx, questionIds: readonly number[]): Promise<void> {
+  if (questionIds.length === 0) return;
+  await db.execute(
+    sql`DELETE FROM question_pictures WHERE question_id = ANY(${sql.param([...questionIds])}::int[])`,
+  );
 }
 
 /** The ids of the topics with these titles, creating the missing ones (two statements). */
@@ -158,35 +196,24 @@ export async function existingQuestionIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Options (in order) and topic titles of several questions: two statements whatever their number. */
+/** Options (in order), topic titles and pictures of several questions: one statement whatever their number. */
 export async function loadQuestionDetails(
   db: DbOrTx,
   ids: readonly number[],
 ): Promise<Map<number, QuestionDetails>> {
-  const details = new Map<number, QuestionDetails>(ids.map((id) => [id, { candidates: [], topics: [] }]));
+  const details = new Map<number, QuestionDetails>(
+    ids.map((id) => [id, { candidates: [], topics: [], pictures: [] }]),
+  );
   if (ids.length === 0) return details;
-  const unique = [...new Set(ids)];
-  // Every list of questions runs these two: prepared, the ids as one array parameter.
-  const options = await prepared(db, 'question_options', (name) =>
+  // Every list of questions runs it: prepared, the ids as one array parameter.
+  const rows = await prepared(db, 'question_details', (name) =>
     db
-      .select({ id: candidates.id, questionId: candidates.questionId, value: candidates.value })
-      .from(candidates)
-      .where(sql`${candidates.questionId} = ANY(${sql.placeholder('ids')}::int[])`)
-      .orderBy(asc(candidates.questionId), asc(candidates.position))
+      .select({ id: questions.id, candidates: candidatesOf, topics: topicsOf, pictures: picturesOf })
+      .from(questions)
+      .where(sql`${questions.id} = ANY(${sql.placeholder('ids')}::int[])`)
       .prepare(name),
-  ).execute({ ids: unique });
-  for (const option of options)
-    details.get(option.questionId)?.candidates.push({ id: option.id, value: option.value });
-  const links = await prepared(db, 'question_topics', (name) =>
-    db
-      .select({ questionId: questionTopics.questionId, title: topics.title })
-      .from(questionTopics)
-      .innerJoin(topics, eq(topics.id, questionTopics.topicId))
-      .where(sql`${questionTopics.questionId} = ANY(${sql.placeholder('ids')}::int[])`)
-      .orderBy(asc(topics.title))
-      .prepare(name),
-  ).execute({ ids: unique });
-  for (const link of links) details.get(link.questionId)?.topics.push(link.title);
+  ).execute({ ids: [...new Set(ids)] });
+  for (const row of rows) details.set(row.id, row);
   return details;
 }
 
@@ -201,6 +228,11 @@ export const candidatesOf = sql<
 export const topicsOf = sql<
   string[]
 >`coalesce((SELECT array_agg(t.title ORDER BY t.title) FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = questions.id), '{}'::text[])`;
+
+/** A question's pictures (in order, with their sizes) as a JSON array, beside its row. */
+export const picturesOf = sql<
+  QuestionPicture[]
+>`coalesce((SELECT json_agg(json_build_object('id', qp.picture, 'part', qp.part, 'alt', qp.alt, 'width', p.width, 'height', p.height) ORDER BY qp.position) FROM question_pictures qp JOIN pictures p ON p.hash = qp.picture WHERE qp.question_id = questions.id), '[]'::json)`;
 
 /**
  * Questions with their options and topics, read in one statement (the options and topics are
@@ -224,7 +256,12 @@ export async function loadQuestions(
   // same for any ids; planned for each one's values, it was planned on every answer).
   const rows = await prepared(db, 'questions_with_details', (name) =>
     db
-      .select({ ...getTableColumns(questions), candidates: candidatesOf, topics: topicsOf })
+      .select({
+        ...getTableColumns(questions),
+        candidates: candidatesOf,
+        topics: topicsOf,
+        pictures: picturesOf,
+      })
       .from(questions)
       .where(sql`${questions.id} = ANY(${unplanned('ids', 'int[]')}::int[])`)
       .orderBy(questions.id)
@@ -243,6 +280,7 @@ export function toQuestionOnly(row: QuestionRow, details: QuestionDetails, timeZ
     hint: row.hint,
     generatedDate: formatDateTime(row.generatedDate, timeZone),
     topics: details.topics,
+    pictures: details.pictures,
     answer: row.answer,
     explanation: row.explanation,
   };
@@ -333,6 +371,11 @@ export function pendingQuestionsJson(
           sql<string>`coalesce((SELECT array_to_json(array_agg(t.title ORDER BY t.title))::text FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = ${questions.id}), '[]')`.as(
             'topics',
           ),
+        // The pictures of the text only (a pending question's explanation is not shown), as `picturesOf`.
+        pictures:
+          sql<string>`coalesce((SELECT '[' || string_agg(format('{"id":%s,"part":%s,"alt":%s,"width":%s,"height":%s}', to_json(qp.picture), to_json(qp.part), to_json(qp.alt), p.width, p.height), ',' ORDER BY qp.position) || ']' FROM question_pictures qp JOIN pictures p ON p.hash = qp.picture WHERE qp.question_id = ${questions.id} AND qp.part = 'question'), '[]')`.as(
+            'pictures',
+          ),
         generatedLocal: sql`${generated}`.as('generated_local'),
         generatedOffset: offsetMinutes(questions.generatedDate, generated).as('generated_offset'),
         targetLocal: sql`${target}`.as('target_local'),
@@ -359,10 +402,10 @@ export function pendingQuestionsJson(
     // Each question as the text `JSON.stringify` gives of its `QuestionStudent` (fields in the
     // contract's order, no spaces; strings through `to_json`, which escapes as JSON.stringify does),
     // joined in the page's order.
-    const item = sql`format('{"id":%s,"title":%s,"question":%s,"type":%s,"candidates":%s,"hint":%s,"generatedDate":"%s","topics":%s,"targetDate":"%s","minLeft":%s,"hourLeft":%s,"dayLeft":%s}',
+    const item = sql`format('{"id":%s,"title":%s,"question":%s,"type":%s,"candidates":%s,"hint":%s,"generatedDate":"%s","topics":%s,"pictures":%s,"targetDate":"%s","minLeft":%s,"hourLeft":%s,"dayLeft":%s}',
       ${rows.id}, to_json(${rows.title}), to_json(${rows.question}), to_json(${rows.type}), ${rows.candidates},
       coalesce(to_json(${rows.hint})::text, 'null'), ${isoText(sql`${rows.generatedLocal}`, sql`${rows.generatedOffset}`)},
-      ${rows.topics}, ${isoText(sql`${rows.targetLocal}`, sql`${rows.targetOffset}`)},
+      ${rows.topics}, ${rows.pictures}, ${isoText(sql`${rows.targetLocal}`, sql`${rows.targetOffset}`)},
       ${rows.msLeft} / 60000, ${rows.msLeft} / 3600000, ${rows.msLeft} / 86400000)`;
     // The page's content, how many questions it holds and the student's total, once each (an
     // aggregate subquery is not merged into the select around it).

@@ -7,6 +7,7 @@ import type { z } from '../../common/zod.ts';
 import { assignInTransaction, checkDueDate, requireStudents } from '../assignments/service.ts';
 import type { Db } from '../db/open.ts';
 import { badRequest } from '../errors.ts';
+import { attachPictures, pictureRows } from './pictures.ts';
 import {
   ensureTopics,
   insertCandidates,
@@ -71,6 +72,7 @@ export async function createQuestion(
       tx,
       [...topicIds.values()].map((topicId) => ({ questionId: id, topicId })),
     );
+    await attachPictures(tx, pictureRows(id, input.pictures));
     await assignInTransaction(tx, [id], students, due);
     return id;
   });

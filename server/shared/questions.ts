@@ -8,6 +8,7 @@ export {
   existingQuestionIds,
   pendingOrder,
   pendingSortable,
+  picturesOf,
   type QuestionDetails,
   type QuestionRow,
   topicsOf,

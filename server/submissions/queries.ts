@@ -5,7 +5,13 @@ import { prepared, preparedStatement, unplanned } from '../db/prepared.ts';
 import { questions, reviewSchedule, submissions, users } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
 import { countAnswersByTopic, countFirstAnswers } from '../shared/answerCounts.ts';
-import { candidatesOf, type QuestionDetails, type QuestionRow, topicsOf } from '../shared/questions.ts';
+import {
+  candidatesOf,
+  picturesOf,
+  type QuestionDetails,
+  type QuestionRow,
+  topicsOf,
+} from '../shared/questions.ts';
 import { dueDaySql, inReviewSql, scheduleJoin } from '../shared/reviewSchedule.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -170,6 +176,7 @@ async function pageOf(
         question: questions,
         candidates: candidatesOf,
         topics: topicsOf,
+        pictures: picturesOf,
         total: sql<number>`(${counted()})`.mapWith(Number),
       })
       .from(submissions)
@@ -188,7 +195,7 @@ async function pageOf(
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
-      question: { ...r.question, candidates: r.candidates, topics: r.topics },
+      question: { ...r.question, candidates: r.candidates, topics: r.topics, pictures: r.pictures },
     })),
     total,
   };
@@ -254,6 +261,7 @@ export async function reviewPage(
       question: questions,
       candidates: candidatesOf,
       topics: topicsOf,
+      pictures: picturesOf,
       dueDay,
       step: sql<number>`coalesce(CASE WHEN ${reviewSchedule.state} = 'active' AND ${reviewSchedule.submissionId} >= ${submissions.id} THEN ${reviewSchedule.step} END, 0)::int`,
       pinned: sql<boolean>`coalesce(${reviewSchedule.state} = 'active' AND ${reviewSchedule.submissionId} >= ${submissions.id} AND ${reviewSchedule.pinned}, false)`,
@@ -272,7 +280,7 @@ export async function reviewPage(
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
-      question: { ...r.question, candidates: r.candidates, topics: r.topics },
+      question: { ...r.question, candidates: r.candidates, topics: r.topics, pictures: r.pictures },
       review: { dueDay: r.dueDay, step: r.step, pinned: r.pinned },
     })),
     total: totalRow?.total ?? 0,

@@ -71,6 +71,8 @@ export const PARAM_FIXTURES: Record<string, (cast: Cast) => string> = {
   child: (cast) => cast.otherStudent.user.username,
   /** The API page's files. */
   file: () => 'start.js',
+  /** A question picture that does not exist. */
+  picture: () => '0'.repeat(64),
 };
 
 /** The concrete URL to call for a route: its subject parameter is the cast's student. */

@@ -29,6 +29,7 @@ export type QuestionInput = {
   students?: string[];
   targetDate?: string;
   generatedDate?: string;
+  pictures?: { id: string; part: 'question' | 'explanation'; alt: string }[];
 };
 
 export function questionBody(t: TestApp, input: QuestionInput = {}) {
@@ -45,6 +46,7 @@ export function questionBody(t: TestApp, input: QuestionInput = {}) {
     students: input.students ?? [],
     targetDate: input.targetDate ?? dueIn(t, 48),
     ...(input.generatedDate ? { generatedDate: input.generatedDate } : {}),
+    ...(input.pictures ? { pictures: input.pictures } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { QuestionPicture } from '../../common/contracts/responses.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 
 /**
@@ -30,6 +31,7 @@ export type WeekItemRow = {
   submitDate: Date | null;
   modelAnswer: string | null;
   explanation: string | null;
+  pictures: QuestionPicture[];
 };
 
 /**
@@ -48,7 +50,11 @@ export async function weekItems(
     SELECT q.id AS "questionId", q.title, q.type, w.due_day::text AS "dueDay", w.target_date AS "targetDate",
       w.marked, w.answer, w.submit_date AS "submitDate",
       CASE WHEN w.marked IS NULL THEN NULL ELSE q.answer END AS "modelAnswer",
-      CASE WHEN w.marked IS NULL THEN NULL ELSE q.explanation END AS "explanation"
+      CASE WHEN w.marked IS NULL THEN NULL ELSE q.explanation END AS "explanation",
+      CASE WHEN w.marked IS NULL THEN '[]'::json ELSE coalesce((
+        SELECT json_agg(json_build_object('id', qp.picture, 'part', qp.part, 'alt', qp.alt, 'width', p.width, 'height', p.height) ORDER BY qp.position)
+        FROM question_pictures qp JOIN pictures p ON p.hash = qp.picture
+        WHERE qp.question_id = q.id AND qp.part = 'explanation'), '[]'::json) END AS "pictures"
     FROM ${dueIn(sql`= ${studentId}`, first, last)} JOIN questions q ON q.id = w.question_id
     ORDER BY w.target_date, q.id`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
@@ -62,6 +68,8 @@ export async function weekItems(
     submitDate: row.submitDate === null ? null : new Date(row.submitDate as string | Date),
     modelAnswer: row.modelAnswer === null ? null : String(row.modelAnswer),
     explanation: row.explanation === null ? null : String(row.explanation),
+    // node-postgres parses json; PGlite too.
+    pictures: row.pictures as QuestionPicture[],
   }));
 }
 

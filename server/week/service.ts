@@ -61,5 +61,6 @@ function itemOf(row: WeekItemRow, timeZone: string): WeekItem {
     submitDate: row.submitDate ? formatDateTime(row.submitDate, timeZone) : null,
     modelAnswer: row.modelAnswer,
     explanation: row.explanation,
+    pictures: row.pictures,
   };
 }

@@ -123,6 +123,8 @@ async function weekFromTables(first: string, last: string) {
       submitDate: formatDateTime(s.submitDate, tz),
       modelAnswer: q.answer,
       explanation: q.explanation,
+      // None of the seeded questions has pictures (pictures.test.ts shows an explanation's).
+      pictures: [],
     })),
     ...pending.map(({ a, q }) => ({
       questionId: q.id,
@@ -135,6 +137,7 @@ async function weekFromTables(first: string, last: string) {
       submitDate: null,
       modelAnswer: null,
       explanation: null,
+      pictures: [],
     })),
   ].sort((x, y) => x.targetDate.localeCompare(y.targetDate) || x.questionId - y.questionId);
   const drill = await db
@@ -194,7 +197,13 @@ describe('GET /api/v1/week/{name}', () => {
   it('never gives away the model answer of a question still to do', async () => {
     const body = (await week(student)).json() as Week;
     for (const item of body.items.filter((i) => i.status === 'todo'))
-      expect(item).toMatchObject({ answer: null, modelAnswer: null, explanation: null, submitDate: null });
+      expect(item).toMatchObject({
+        answer: null,
+        modelAnswer: null,
+        explanation: null,
+        submitDate: null,
+        pictures: [],
+      });
   });
 
   it('takes any day of a week for that week, and steps week by week', async () => {

@@ -21,6 +21,7 @@ export function questionOnly(overrides: Partial<QuestionOnly> = {}): QuestionOnl
     hint: null,
     generatedDate: '2026-03-10T10:00:00+09:00',
     topics: [],
+    pictures: [],
     answer: '01',
     explanation: 'i is 0 then 1.',
     ...overrides,

@@ -12,6 +12,7 @@ export const questionTexts: Translation<typeof en.questionTexts> = {
   explanation: '해설',
   hint: '힌트',
   topics: '주제',
+  pictures: '그림',
   code: '코드',
   none: '(없음)',
   optionsLegend: (several: boolean) => `보기 (정답${several ? '을 모두' : ' 하나를'} 표시하세요)`,
@@ -55,6 +56,14 @@ export const bulkRuleTexts: Translation<typeof en.bulkRuleTexts> = {
   targetProblem: (problem: string) => `마감일(targetDate)은 ${problem}`,
   hintNotText: '힌트(hint)는 텍스트여야 합니다',
   topicsNotTexts: "'topics'는 텍스트 목록이어야 합니다",
+  picturesNotList: "'pictures'는 {file, alt, part}의 목록이어야 합니다",
+  picturesTooMany: (max: number) => `그림은 ${max}장까지입니다`,
+  pictureNotObject: (n: number) => `그림 ${n}이(가) {file, alt, part} 객체가 아닙니다`,
+  pictureNoFile: (n: number) => `그림 ${n}: 파일 이름(file)이 없습니다`,
+  pictureNoId: (n: number) => `그림 ${n}: id가 올린 그림의 ID가 아닙니다`,
+  pictureAltMissing: (n: number) => `그림 ${n}: 대체 텍스트(alt)가 없습니다(그림을 글로 설명해 주세요)`,
+  pictureAltTooLong: (n: number, max: number) => `그림 ${n}: 대체 텍스트(alt)가 ${max}자를 넘습니다`,
+  picturePartWrong: (n: number) => `그림 ${n}: part는 question 또는 explanation이어야 합니다`,
   answer: '정답',
   candidates: '보기',
   ruleProblem: (field: string, problem: string) => `${field}: ${problem}`,
@@ -144,6 +153,22 @@ export const bulkTexts: Translation<typeof en.bulkTexts> = {
   problemsOf: (number: number) => `${number}번 항목의 문제점`,
   missing: '(없음)',
   perLine: (field: string) => `${field} (한 줄에 하나씩)`,
+};
+
+export const pictureTexts: Translation<typeof en.pictureTexts> = {
+  heading: '그림',
+  add: '그림 추가 (PNG, JPEG, WebP, GIF)',
+  uploading: '그림을 확인하는 중…',
+  alt: (n) => `그림 ${n}: 무엇을 보여 주는지 (대체 텍스트, 필수)`,
+  shownWith: (n) => `그림 ${n}을(를) 보여 줄 곳`,
+  parts: { question: '문제', explanation: '해설' },
+  remove: (n) => `그림 ${n} 빼기`,
+  altMissing: (n) => `그림 ${n}: 무엇을 보여 주는지 적어 주세요(대체 텍스트).`,
+  tooMany: (max) => `그림은 ${max}장까지입니다.`,
+  choose: (count) => `JSON에 적힌 그림 ${count}장을 고르세요`,
+  stillMissing: (names) => `아직 고르지 않은 그림: ${names.join(', ')}`,
+  allChosen: 'JSON에 적힌 그림을 모두 올렸습니다.',
+  notNamed: (name) => `${name}은(는) JSON에 없는 이름이라 뺐습니다.`,
 };
 
 export const bankTexts: Translation<typeof en.bankTexts> = {

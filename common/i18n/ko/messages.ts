@@ -260,6 +260,14 @@ export const adminMessages: Translation<typeof english.adminMessages> = {
   noLongerAdmin: '더 이상 관리자가 아닙니다.',
 };
 
+export const pictureMessages: Translation<typeof english.pictureMessages> = {
+  pictureFormTooBig: 'image 필드에 그림 한 장만 보내 주세요.',
+  pictureNotMultipart: '그림은 image 필드가 있는 multipart/form-data로 보내 주세요.',
+  pictureNotFound: '그런 그림이 없습니다.',
+  unknownPictures: (count) =>
+    `올린 적 없는 그림이 ${count.toLocaleString('ko-KR')}장 있습니다. 다시 올려 주세요.`,
+};
+
 export const recoveryMessages: Translation<typeof english.recoveryMessages> = {
   requestAccepted:
     '이 이메일 주소를 쓰는 계정이 있으면 새 비밀번호를 정하는 링크를 담은 메일을 보냈습니다. 링크는 한 시간 안에 한 번만 쓸 수 있습니다.',

@@ -17,6 +17,7 @@ export type NewQuestion = {
   explanation: string;
   generatedDate: string;
   targetDate: string;
+  pictures: { id: string; part: 'question' | 'explanation'; alt: string }[];
 };
 
 export type QuestionChange = { id: number } & Partial<Omit<NewQuestion, 'students' | 'targetDate'>>;

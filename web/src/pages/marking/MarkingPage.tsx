@@ -19,6 +19,7 @@ import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { FormulaText } from '../../ui/FormulaText.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useDateTexts } from '../tutoring/format.ts';
 import styles from './MarkingPage.module.css';
@@ -212,6 +213,7 @@ function Marking({ student }: { student: string | null }) {
             <div className={styles.columns}>
               <div className={styles.question}>
                 <RichText text={question.question} />
+                <Pictures pictures={question.pictures} part="question" />
                 <dl className={styles.facts}>
                   <dt>{t.modelAnswer}</dt>
                   <dd>
@@ -220,6 +222,7 @@ function Marking({ student }: { student: string | null }) {
                   <dt>{t.explanation}</dt>
                   <dd>
                     <FormulaText text={question.explanation} />
+                    <Pictures pictures={question.pictures} part="explanation" />
                   </dd>
                 </dl>
               </div>

@@ -2,7 +2,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import { questionLimits } from '../../../../common/limits.ts';
-import { splitNameList } from '../../../../common/questions/rules.ts';
+import { splitNameList } from '../../../../common/questions/forms.ts';
 import { authoringApi, type SearchField, useQuestions } from '../../api/authoring.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { PageFooter, PageSizeSelect } from '../../layout/Pager.tsx';
@@ -16,6 +16,7 @@ import { Card } from '../../ui/Card.tsx';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FloatingPanel } from '../../ui/FloatingPanel.tsx';
 import { FormulaText } from '../../ui/FormulaText.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { addToStudentList } from '../teacher/studentList.ts';
 import styles from './ArchivePage.module.css';
@@ -230,6 +231,7 @@ export function ArchivePage() {
             {question.topics.length ? ` · ${question.topics.join(', ')}` : ''}
           </p>
           <RichText text={question.question} />
+          <Pictures pictures={question.pictures} part="question" />
           {question.candidates.length > 0 && (
             <ol className={styles.options}>
               {question.candidates.map((c) => (
@@ -247,6 +249,7 @@ export function ArchivePage() {
             <dt>{q.explanation}</dt>
             <dd>
               <FormulaText text={question.explanation} />
+              <Pictures pictures={question.pictures} part="explanation" />
             </dd>
             {question.hint && (
               <>

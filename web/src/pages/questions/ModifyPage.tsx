@@ -47,6 +47,8 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
       return <>{questionTexts.typeNames[wire.type]}</>;
     case 'topics':
       return <>{wire.topics.join(', ')}</>;
+    case 'pictures':
+      return <>{wire.pictures.map((p) => p.alt).join(', ') || questionTexts.none}</>;
     default:
       return <>{wire[field] ?? questionTexts.none}</>;
   }
@@ -58,7 +60,7 @@ function Shown({ field, wire }: { field: keyof WireFields; wire: WireFields }) {
  */
 export function ModifyPage() {
   const { failureTexts, appLoadTexts } = useTexts('messages');
-  const { modifyTexts: t, questionTexts } = useTexts('authoring');
+  const { modifyTexts: t, questionTexts, pictureTexts } = useTexts('authoring');
   const queryClient = useQueryClient();
   const onFailure = useApiFailure({ forbiddenTo: '/login', otherText: failureTexts.listIssue });
   const { showToast } = useToast();
@@ -94,6 +96,13 @@ export function ModifyPage() {
   });
 
   const modify = async () => {
+    for (const { id, after } of pending) {
+      const withoutAlt = after.pictures.findIndex((p) => !p.alt);
+      if (withoutAlt !== -1) {
+        showToast(`${t.questionNumber(id)}: ${pictureTexts.altMissing(withoutAlt + 1)}`);
+        return;
+      }
+    }
     const changes: QuestionChange[] = pending.map(({ id, fields, after }) => {
       const out: QuestionChange = { id };
       for (const f of fields) (out as Record<string, unknown>)[f] = after[f];
@@ -152,7 +161,12 @@ export function ModifyPage() {
               <h2 className={styles.cardTitle}>
                 {q.id}. {v.title}
               </h2>
-              <QuestionEditor id={q.id} value={v} onChange={(next) => change(q.id, next)} />
+              <QuestionEditor
+                id={q.id}
+                value={v}
+                onChange={(next) => change(q.id, next)}
+                onFailure={(error) => onFailure(error, { otherText: failureTexts.serverIssue })}
+              />
             </Card>
           );
         })}

@@ -2,6 +2,7 @@ import { CODE_LANGUAGES, type CodeLanguage, optionLimits } from '../../../../com
 import { useTexts } from '../../i18n/texts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormulaPreview } from '../../ui/FormulaPreview.tsx';
+import { PictureFields } from '../upload/PictureFields.tsx';
 import { type CodePart, type Editable, emptyPart } from './editable.ts';
 import styles from './ModifyPage.module.css';
 
@@ -101,10 +102,13 @@ export function QuestionEditor({
   id,
   value,
   onChange,
+  onFailure,
 }: {
   id: number;
   value: Editable;
   onChange: (next: Editable) => void;
+  /** A picture upload that failed (the page's failure rule). */
+  onFailure: (error: unknown) => void;
 }) {
   const { modifyTexts: t, questionTexts: q } = useTexts('authoring');
   const key = (field: string) => `mod-${id}-${field}`;
@@ -215,6 +219,14 @@ export function QuestionEditor({
       <FormulaPreview text={value.hint} label={q.formulaPreview(q.hint)} className={styles.valueCell} />
       <label htmlFor={key('topics')}>{q.topics}</label>
       <input id={key('topics')} value={value.topics} onChange={(e) => set({ topics: e.target.value })} />
+      <div className={styles.wide}>
+        <PictureFields
+          pictures={value.pictures}
+          onChange={(pictures) => set({ pictures })}
+          onFailure={onFailure}
+          idPrefix={key('pictures')}
+        />
+      </div>
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import type { QuestionOnly } from '../../../../common/contracts/tutoring.ts';
+import type { QuestionOnly, QuestionPicture } from '../../../../common/contracts/tutoring.ts';
+import { joinCode, splitNameList } from '../../../../common/questions/forms.ts';
 import {
   type CodeLanguage,
   decodeMultiAnswer,
   encodeMultiAnswer,
-  joinCode,
   type QuestionType,
   splitCode,
-  splitNameList,
 } from '../../../../common/questions/rules.ts';
 
 /**
@@ -28,6 +27,7 @@ export type Editable = {
   explanation: string;
   hint: string;
   topics: string;
+  pictures: QuestionPicture[];
 };
 
 /** What `PATCH questions/multiples` takes, in the stored encoding. */
@@ -40,6 +40,7 @@ export type WireFields = {
   explanation: string;
   hint: string | null;
   topics: string[];
+  pictures: Pick<QuestionPicture, 'id' | 'part' | 'alt'>[];
 };
 export const WIRE_FIELDS: (keyof WireFields)[] = [
   'title',
@@ -50,6 +51,7 @@ export const WIRE_FIELDS: (keyof WireFields)[] = [
   'explanation',
   'hint',
   'topics',
+  'pictures',
 ];
 
 export const toPart = (raw: string): CodePart => splitCode(raw);
@@ -69,6 +71,7 @@ export function toEditable(q: QuestionOnly): Editable {
     explanation: q.explanation,
     hint: q.hint ?? '',
     topics: q.topics.join(', '),
+    pictures: q.pictures,
   };
 }
 
@@ -93,6 +96,7 @@ export function toWire(e: Editable): WireFields {
     explanation: e.explanation,
     hint: e.hint.trim() ? e.hint : null,
     topics: splitNameList(e.topics),
+    pictures: e.pictures.map(({ id, part, alt }) => ({ id, part, alt: alt.trim() })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { splitNameList } from '../../../../common/questions/rules.ts';
+import { splitNameList } from '../../../../common/questions/forms.ts';
 
 /** The teacher's student list lives only in this browser, under the `students` key. */
 const KEY = 'students';

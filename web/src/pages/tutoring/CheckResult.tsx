@@ -3,6 +3,7 @@ import type { Mark } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { FormulaText } from '../../ui/FormulaText.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import styles from './CheckResult.module.css';
 import { useDateTexts } from './format.ts';
 
@@ -43,6 +44,7 @@ export function CheckResult({ question, check }: { question: QuestionOnly; check
       <dt>{t.explanation}</dt>
       <dd className={styles.value}>
         <FormulaText text={question.explanation} />
+        <Pictures pictures={question.pictures} part="explanation" />
       </dd>
     </dl>
   );

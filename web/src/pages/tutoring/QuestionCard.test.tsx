@@ -18,6 +18,7 @@ const base: QuestionStudent = {
   hint: 'hint <u>u</u>',
   generatedDate: '2026-11-23T09:00:00+09:00',
   topics: ['sql'],
+  pictures: [],
   targetDate: '2026-11-25T09:00:00+09:00',
   minLeft: 2880,
   hourLeft: 48,
@@ -42,6 +43,22 @@ describe('QuestionCard', () => {
     expect(container.textContent).toContain("SELECT '<b>bold</b>';");
     expect(screen.getByText('SQL')).toBeTruthy();
     expect(screen.getByText(/\(2 days left\)/)).toBeTruthy();
+  });
+
+  it('shows the pictures of the text, lazily, sized, with their alt text; never those of the explanation', () => {
+    const id = 'a'.repeat(64);
+    const pictures = [
+      { id, part: 'question', alt: 'A right triangle', width: 640, height: 480 },
+      { id: 'b'.repeat(64), part: 'explanation', alt: 'The answer drawn', width: 10, height: 10 },
+    ] as const;
+    render(<Harness question={{ ...base, pictures: [...pictures] }} />);
+    const images = screen.getAllByRole('img');
+    expect(images).toHaveLength(1);
+    const image = screen.getByRole('img', { name: 'A right triangle' });
+    expect(image.getAttribute('src')).toBe(`/api/v1/pictures/${id}`);
+    expect(image.getAttribute('width')).toBe('640');
+    expect(image.getAttribute('height')).toBe('480');
+    expect(image.getAttribute('loading')).toBe('lazy');
   });
 
   it('highlights code once highlight.js has arrived, still as text plus its own spans', async () => {

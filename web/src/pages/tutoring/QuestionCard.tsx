@@ -5,6 +5,7 @@ import { decodeMultiAnswer, encodeMultiAnswer } from '../../../../common/questio
 import { type Namespaces, useTexts } from '../../i18n/texts.ts';
 import { RichText } from '../../ui/CodeBlock.tsx';
 import { FormulaText } from '../../ui/FormulaText.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import { formatTimeLeft, useDateTexts } from './format.ts';
 import styles from './QuestionCard.module.css';
 
@@ -59,6 +60,7 @@ export function QuestionCard({ number, question, answer, result, tone, note, rea
       <div className={styles.text}>
         <RichText text={question.question} />
       </div>
+      <Pictures pictures={question.pictures} part="question" />
       {question.hint && (
         <details className={styles.hint}>
           <summary>{t.hintLabel}</summary>

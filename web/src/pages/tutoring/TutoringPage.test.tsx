@@ -22,6 +22,7 @@ const question = (overrides: Partial<QuestionStudent>): QuestionStudent => ({
   hint: '하나씩 세어 보세요.',
   generatedDate: '2026-11-23T09:00:00+09:00',
   topics: ['수학'],
+  pictures: [],
   targetDate: '2026-11-25T09:00:00+09:00',
   minLeft: 2880,
   hourLeft: 48,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { checkBulkItem } from '../../../../common/questions/checks.ts';
 import { authoringApi } from '../../api/authoring.ts';
 import { isApiError } from '../../api/client.ts';
+import { uploadPicture } from '../../api/pictures.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { useApiFailure } from '../../layout/useApiFailure.ts';
 import { PreloadLink as Link } from '../../routing/PreloadLink.tsx';
@@ -9,7 +10,7 @@ import { localInputValue, useAppTimeZone } from '../../ui/appTimeZone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import styles from './BulkUploadPage.module.css';
-import { parseBulkJson } from './bulk.ts';
+import { namedFiles, parseBulkJson, withPictureIds } from './bulk.ts';
 
 const EXAMPLE = `[
   {
@@ -23,7 +24,8 @@ const EXAMPLE = `[
     "topics": ["java"],
     "students": ["alice"],
     "generatedDate": "2026-11-23T09:00",
-    "targetDate": "2026-11-25T18:00"
+    "targetDate": "2026-11-25T18:00",
+    "pictures": []
   }
 ]`;
 
@@ -46,7 +48,7 @@ const LIST_FIELDS = ['candidates', 'students', 'topics'] as const;
  */
 export function BulkUploadPage() {
   const { failureTexts } = useTexts('messages');
-  const { bulkTexts: t, bulkRuleTexts, questionRuleTexts, bankTexts } = useTexts('authoring');
+  const { bulkTexts: t, bulkRuleTexts, questionRuleTexts, pictureTexts, bankTexts } = useTexts('authoring');
   const ruleTexts = { bulkRuleTexts, questionRuleTexts };
   const [text, setText] = useState(() => localStorage.getItem('tutorfolio:bulk') ?? EXAMPLE);
   const [items, setItems] = useState<Item[] | null>(null);
@@ -54,6 +56,9 @@ export function BulkUploadPage() {
   const [serverErrors, setServerErrors] = useState<Map<number, string[]>>(new Map());
   const [uploading, setUploading] = useState<{ count: number; started: number } | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
+  // The second step: each file the JSON names, once uploaded, by its name.
+  const [uploaded, setUploaded] = useState<Map<string, string>>(new Map());
+  const [picturesBusy, setPicturesBusy] = useState(false);
   const [fileReport, setFileReport] = useState<
     { read: number; notImported: string[]; saved?: true } | 'reading' | null
   >(null);
@@ -119,10 +124,29 @@ export function BulkUploadPage() {
 
   const now = new Date();
   const problems = (items ?? []).map((item, i) => [
-    ...checkBulkItem(item, now, timeZone, ruleTexts).problems,
+    ...checkBulkItem(item, now, timeZone, ruleTexts, 'file').problems,
     ...(serverErrors.get(i) ?? []),
   ]);
   const failing = problems.filter((p) => p.length > 0).length;
+  const wanted = namedFiles(items ?? []);
+  const missing = wanted.filter((name) => !uploaded.has(name));
+  const choosePictures = async (files: readonly File[]) => {
+    setPicturesBusy(true);
+    try {
+      for (const file of files) {
+        if (!wanted.includes(file.name)) {
+          showToast(pictureTexts.notNamed(file.name), 'info');
+          continue;
+        }
+        const picture = await uploadPicture(file);
+        setUploaded((current) => new Map(current).set(file.name, picture.id));
+      }
+    } catch (error) {
+      onFailure(error, { otherText: failureTexts.serverIssue });
+    } finally {
+      setPicturesBusy(false);
+    }
+  };
   // The alert about problems goes once none are left, so it never stands beside "all ready".
   useEffect(() => {
     if (failing === 0) dismissToast(PROBLEMS_TOAST);
@@ -131,12 +155,14 @@ export function BulkUploadPage() {
   const submit = async () => {
     const parsed = parse();
     if (!parsed) return;
-    const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone, ruleTexts).problems);
+    const local = parsed.map((item) => checkBulkItem(item, new Date(), timeZone, ruleTexts, 'file').problems);
     if (local.some((p) => p.length))
       return showToast(t.haveProblems(local.filter((p) => p.length).length), 'error', PROBLEMS_TOAST);
+    const notChosen = namedFiles(parsed).filter((name) => !uploaded.has(name));
+    if (notChosen.length) return showToast(pictureTexts.stillMissing(notChosen), 'error');
     setUploading({ count: parsed.length, started: Date.now() });
     try {
-      const count = await authoringApi.bulk(parsed);
+      const count = await authoringApi.bulk(withPictureIds(parsed, uploaded));
       setSaved(count);
       // The file's skipped questions stay listed; "nothing is saved yet" no longer holds.
       setFileReport((report) => (report && report !== 'reading' ? { ...report, saved: true } : report));
@@ -228,6 +254,29 @@ export function BulkUploadPage() {
               {t.submit}
             </Button>
           </div>
+          {wanted.length > 0 && (
+            <div className={styles.pictures}>
+              <label htmlFor="bulk-pictures">
+                {picturesBusy ? pictureTexts.uploading : pictureTexts.choose(wanted.length)}
+              </label>
+              <input
+                id="bulk-pictures"
+                type="file"
+                multiple
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                disabled={picturesBusy}
+                onChange={(e) => {
+                  const input = e.currentTarget;
+                  void choosePictures([...(input.files ?? [])]).then(() => {
+                    input.value = '';
+                  });
+                }}
+              />
+              <p role="status" className={missing.length ? styles.zone : styles.saved}>
+                {missing.length ? pictureTexts.stillMissing(missing) : pictureTexts.allChosen}
+              </p>
+            </div>
+          )}
           {uploading && (
             <div role="status" className={styles.progress}>
               <progress aria-label={t.uploading} />

@@ -3,6 +3,7 @@ import { CODE_LANGUAGES, type CodeLanguage } from '../../../../common/questions/
 import { useTexts } from '../../i18n/texts.ts';
 import { FormulaPreview } from '../../ui/FormulaPreview.tsx';
 import type { Draft, Lockable } from './draft.ts';
+import { PictureFields } from './PictureFields.tsx';
 import styles from './UploadPage.module.css';
 
 const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
@@ -20,14 +21,16 @@ type Props = {
   toggleLock: (field: Lockable) => void;
   /** The app's time zone, in which the due date is read (shown beside it). */
   zone: string;
+  /** A picture upload that failed (the page's failure rule). */
+  onFailure: (error: unknown) => void;
 };
 
 /**
  * The fields of the question being written (the upload form), each with its lock toggle:
  * title, text, code with its language, type, options and the right ones, the answer, hints, topics,
- * explanation and due date.
+ * explanation, pictures and due date.
  */
-export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props) {
+export function QuestionFields({ draft, update, locks, toggleLock, zone, onFailure }: Props) {
   const { uploadTexts: t, questionTexts: q } = useTexts('authoring');
   const lock = (field: Lockable, label: string) => (
     <LockButton field={field} label={label} locks={locks} toggleLock={toggleLock} />
@@ -204,6 +207,12 @@ export function QuestionFields({ draft, update, locks, toggleLock, zone }: Props
         />
         <FormulaPreview text={draft.explanation} label={q.formulaPreview(q.explanation)} />
       </Field>
+      <PictureFields
+        pictures={draft.pictures}
+        onChange={(pictures) => update({ pictures })}
+        onFailure={onFailure}
+        idPrefix="up"
+      />
       <Field id="up-due" label={t.dueDate} lock={lock('dueDate', t.dueDate)}>
         <input
           id="up-due"

@@ -23,7 +23,13 @@ type Saved = { drafts: Draft[]; active: number; locks: Lockable[] };
 function loadSaved(): Saved {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Saved | null;
-    if (saved?.drafts?.length) return { ...saved, active: Math.min(saved.active, saved.drafts.length - 1) };
+    if (saved?.drafts?.length)
+      return {
+        ...saved,
+        // A copy saved before a field existed gets the field's blank value.
+        drafts: saved.drafts.map((d) => ({ ...blankDraft(), ...d })),
+        active: Math.min(saved.active, saved.drafts.length - 1),
+      };
   } catch {
     // a damaged copy starts afresh
   }
@@ -158,7 +164,14 @@ export function UploadPage() {
             {t.closeQuestion(active + 1)}
           </Button>
         </div>
-        <QuestionFields draft={draft} update={update} locks={locks} toggleLock={toggleLock} zone={zone} />
+        <QuestionFields
+          draft={draft}
+          update={update}
+          locks={locks}
+          toggleLock={toggleLock}
+          zone={zone}
+          onFailure={(error) => onFailure(error, { otherText: failureTexts.serverIssue })}
+        />
         <StudentPicker
           chosen={draft.students}
           onChange={(students) => update({ students })}

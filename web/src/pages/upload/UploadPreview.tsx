@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { QuestionOnly, QuestionStudent } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
-import { autoMark, CODE_MARKER, joinCode } from '../../../../common/questions/rules.ts';
+import { joinCode } from '../../../../common/questions/forms.ts';
+import { autoMark, CODE_MARKER } from '../../../../common/questions/rules.ts';
 import { useTexts } from '../../i18n/texts.ts';
 import { CheckResult, toneOf } from '../tutoring/CheckResult.tsx';
 import { QuestionCard } from '../tutoring/QuestionCard.tsx';
@@ -28,6 +29,7 @@ export function studentView(draft: Draft, zone: string, now: Date, noTitle: stri
       .split(',')
       .map((t) => t.trim().toLowerCase())
       .filter(Boolean),
+    pictures: draft.pictures.filter((p) => p.part === 'question'),
     targetDate: due.toISOString(),
     minLeft: minutes,
     hourLeft: Math.floor(minutes / 60),
@@ -46,7 +48,12 @@ export function UploadPreview({ draft, zone, number }: { draft: Draft; zone: str
   const now = new Date();
   const question = studentView(draft, zone, now, t.noTitle);
   const answer = answerOf(draft);
-  const withAnswer: QuestionOnly = { ...question, answer, explanation: draft.explanation };
+  const withAnswer: QuestionOnly = {
+    ...question,
+    pictures: draft.pictures,
+    answer,
+    explanation: draft.explanation,
+  };
   const given = tried || answer;
   const marked = autoMark(question.type, answer, given);
   return (

@@ -1,4 +1,5 @@
 import type * as authoring from '../../../../common/authoringTexts.ts';
+import type { QuestionPicture } from '../../../../common/contracts/tutoring.ts';
 import { parseDateTime } from '../../../../common/dates.ts';
 import type { Translation } from '../../../../common/i18n/translation.ts';
 import {
@@ -7,14 +8,18 @@ import {
   dueDateText,
   ruleText,
 } from '../../../../common/questions/checks.ts';
-import {
-  CODE_MARKER,
-  type CodeLanguage,
-  encodeMultiAnswer,
-  joinCode,
-  splitNameList,
-} from '../../../../common/questions/rules.ts';
+import { joinCode, splitNameList } from '../../../../common/questions/forms.ts';
+import { CODE_MARKER, type CodeLanguage, encodeMultiAnswer } from '../../../../common/questions/rules.ts';
 import type { NewQuestion } from '../../api/authoring.ts';
+
+/** A picture of a question being written: uploaded already, with its alt text as typed. */
+export type DraftPicture = QuestionPicture;
+
+/** The first picture without alt text, by its number from 1 (null when all have it). */
+export function pictureWithoutAlt(pictures: readonly DraftPicture[]): number | null {
+  const index = pictures.findIndex((p) => !p.alt.trim());
+  return index === -1 ? null : index + 1;
+}
 
 /** One question being written on the upload page. */
 export type Draft = {
@@ -34,6 +39,8 @@ export type Draft = {
   explanation: string;
   dueDate: string;
   students: string[];
+  /** Uploaded already; each needs its alt text before the question is saved. */
+  pictures: DraftPicture[];
 };
 
 export const LOCKABLE = [
@@ -68,6 +75,7 @@ export function blankDraft(): Draft {
     explanation: '',
     dueDate: '',
     students: [],
+    pictures: [],
   };
 }
 
@@ -137,7 +145,7 @@ export function checkDraft(
   timeZone: string,
   texts: Translation<typeof authoring>,
 ): { problem: string } | { question: NewQuestion } {
-  const { uploadTexts: t, questionTexts, questionRuleTexts } = texts;
+  const { uploadTexts: t, questionTexts, questionRuleTexts, pictureTexts } = texts;
   const answer = answerOf(draft);
   if (!answer.trim()) return { problem: t.answerMissing };
   if (!draft.title.trim()) return { problem: t.titleMissing };
@@ -154,6 +162,8 @@ export function checkDraft(
     const field = rules.field === 'answer' ? questionTexts.answer : questionTexts.options;
     return { problem: t.ruleProblem(field, ruleText(questionRuleTexts, rules.reason, draft.type)) };
   }
+  const withoutAlt = pictureWithoutAlt(draft.pictures);
+  if (withoutAlt !== null) return { problem: pictureTexts.altMissing(withoutAlt) };
   return {
     question: {
       title: draft.title.trim(),
@@ -167,6 +177,7 @@ export function checkDraft(
       explanation: draft.explanation,
       generatedDate: now.toISOString(),
       targetDate: due.toISOString(),
+      pictures: draft.pictures.map(({ id, part, alt }) => ({ id, part, alt: alt.trim() })),
     },
   };
 }

@@ -13,6 +13,7 @@ import { PreloadLink } from '../../routing/PreloadLink.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { FormulaText } from '../../ui/FormulaText.tsx';
+import { Pictures } from '../../ui/Pictures.tsx';
 import styles from './WeekPage.module.css';
 
 /** "Tue 10 Mar", "3월 10일 (화)": a day (already a day in APP_TIME_ZONE) as people read it. */
@@ -144,6 +145,7 @@ function WeekView({ week }: { week: Week }) {
                   <dt>{weekTexts.explanation}</dt>
                   <dd className={styles.text}>
                     <FormulaText text={item.explanation ?? ''} />
+                    <Pictures pictures={item.pictures} part="explanation" />
                   </dd>
                 </dl>
               </Card>
