@@ -34,6 +34,7 @@ import { hashToken, SESSION_COOKIE, startSession } from '../server/sessions/serv
 import { hashPassword } from '../server/users/passwords.ts';
 import { insertUser } from '../server/users/queries.ts';
 import type { ProbeReport, ProbeRequest } from './allocProbe.ts';
+import { databaseUrl, withClient } from './postgres.ts';
 import { TARGETS, targetVerdict, type Verdict } from './targets.ts';
 
 const { values: options } = parseArgs({
@@ -224,20 +225,8 @@ function requestOf(
 
 // ---------------------------------------------------------------------------------- the databases
 
-const pgUrl = (database: string) => {
-  const url = new URL(options['pg-url']);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function pgAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: options['pg-url'] });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const pgUrl = (database: string) => databaseUrl(options['pg-url'], database);
+const pgAdmin = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => withClient(options['pg-url'], run);
 const prefix = `tf_bench_${process.pid}`;
 const createdDatabases: string[] = [];
 let copies = 0;

@@ -16,10 +16,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { dayOf } from '../common/dates.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { hashPassword } from '../server/users/passwords.ts';
+import { databaseUrl, withClient } from './postgres.ts';
 import { checkDerived, generateYear, SCALE_PASSWORD, type ScaleShape } from './scale/generate.ts';
 import { type LoadReport, printRatios, printReport, runEvening } from './scale/load.ts';
 
@@ -74,20 +75,8 @@ function shapeOf(submissions: number): ScaleShape {
   };
 }
 
-const pgUrl = (database: string) => {
-  const url = new URL(options['pg-url']);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function pgAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: options['pg-url'] });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const pgUrl = (database: string) => databaseUrl(options['pg-url'], database);
+const pgAdmin = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => withClient(options['pg-url'], run);
 
 /** Where a shape's database lives, and what a server needs to open it. */
 type Place = { label: string; env: Record<string, string>; url?: string };
