@@ -7,6 +7,7 @@
 //   npm run bench:scale                                              # 1,000 students, 10,000 answers
 //   npm run bench:scale -- --students 1000 --submissions 10000,1000000   # both sizes, and the ratio
 //   npm run bench:scale -- --db pglite --students 100 --submissions 100000
+//   npm run bench:scale -- --submissions 1000000 --instances 2     # two instances behind nginx
 //   npm run bench:scale -- --generate-only --submissions 1000000     # the database alone
 //
 // A database already generated with the same shape is reused (`--fresh` makes it again):
@@ -47,6 +48,8 @@ const { values: options } = parseArgs({
     rate: { type: 'string', default: '0.2' },
     /** Seconds at the start that are not counted (the server compiling its hot code). */
     warmup: { type: 'string', default: '20' },
+    /** App instances: more than one run behind nginx, configured as deploy/nginx-tutorfolio.conf. */
+    instances: { type: 'string', default: '1' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'data-dir': { type: 'string' },
     'time-zone': { type: 'string', default: 'Asia/Seoul' },
@@ -55,6 +58,11 @@ const { values: options } = parseArgs({
 
 const kind = options.db as 'postgres' | 'pglite';
 if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`unknown database ${options.db}`);
+const instances = Number(options.instances);
+if (!Number.isInteger(instances) || instances < 1)
+  throw new Error(`--instances must be 1 or more, not ${options.instances}`);
+if (instances > 1 && kind !== 'postgres')
+  throw new Error('several instances need PostgreSQL (the embedded database allows one process)');
 const sizes = options.submissions.split(',').map((s) => Number(s.trim()));
 const students = Number(options.students);
 const now = new Date();
@@ -151,8 +159,12 @@ for (const size of sizes) {
     duration: Number(options.duration),
     rate: Number(options.rate),
     warmup: Number(options.warmup),
+    instances,
   });
-  printReport(`${size.toLocaleString('en')} submissions (${place.label})`, report);
+  printReport(
+    `${size.toLocaleString('en')} submissions (${place.label}${instances > 1 ? `, ${instances} instances behind nginx` : ''})`,
+    report,
+  );
   reports.push({ size, report });
 }
 if (reports.length > 1) printRatios(reports[0]!, reports.at(-1)!);

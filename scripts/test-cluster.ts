@@ -6,13 +6,14 @@
 // cache hears it from the database), and a rolling restart (SIGTERM one, wait for /readyz, then the other) that drops no
 // request. Needs PostgreSQL (TEST_DATABASE_URL, as test:pg) and nginx (NGINX, default `nginx`).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { formatDateTime } from '../common/dates.ts';
 import { freePort } from './free-port.ts';
+import { type Nginx, startNginx } from './nginx.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,7 +62,7 @@ const instances: Instance[] = [
 ];
 const [instanceA, instanceB] = instances as [Instance, Instance];
 const direct = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
-const proxy: { child: ChildProcess | null; output: string } = { child: null, output: '' };
+let proxy = null as Nginx | null;
 
 function startInstance(instance: Instance): void {
   const { DATABASE_URL: _omit, ...inherited } = process.env;
@@ -102,70 +103,16 @@ async function waitReady(url: string, what: string, timeoutMs = 60_000): Promise
   }
 }
 
-/** The modules this nginx was built without (their temp paths must not be set). */
-function nginxLacks(): Set<string> {
-  const version = spawnSync(nginxBinary, ['-V'], { encoding: 'utf8' });
-  if (version.error) {
-    throw new Error(
-      `cannot run ${nginxBinary}: install nginx (Debian: apt-get install nginx-light) or set NGINX`,
-    );
-  }
-  return new Set(
-    [...`${version.stderr}${version.stdout}`.matchAll(/--without-http_(\w+)_module/g)].map((m) => m[1]!),
-  );
-}
-
-function writeNginxConfig(): string {
-  const template = fs.readFileSync(path.join(root, 'deploy', 'nginx-tutorfolio.conf'), 'utf8');
-  const site = template
-    .replace(
-      '@UPSTREAM_SERVERS@',
-      [
-        ...instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`),
-        ...instances.map((i) => `    server 127.0.0.1:${i.port} backup max_fails=0;`),
-      ].join('\n'),
-    )
-    .replace('@LISTEN@', `127.0.0.1:${proxyPort}`)
-    .replace('@SERVER_NAME@', '127.0.0.1')
-    .replace('@ACCESS_LOG@', path.join(scratch, 'access.log'));
-  assert.doesNotMatch(site, /@[A-Z_]+@/, 'every placeholder of the template is filled');
-  fs.writeFileSync(path.join(scratch, 'tutorfolio.conf'), site);
-  const lacks = nginxLacks();
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .filter((kind) => kind === 'client_body' || !lacks.has(kind))
-    .map((kind) => `  ${kind}_temp_path ${path.join(scratch, `${kind}_temp`)};`)
-    .join('\n');
-  const main = `daemon off;
-worker_processes 1;
-pid ${path.join(scratch, 'nginx.pid')};
-error_log ${path.join(scratch, 'error.log')} warn;
-events { worker_connections 1024; }
-http {
-${temp}
-  include ${path.join(scratch, 'tutorfolio.conf')};
-}
-`;
-  const file = path.join(scratch, 'nginx.conf');
-  fs.writeFileSync(file, main);
-  return file;
-}
-
-function startNginx(): void {
-  const config = writeNginxConfig();
-  const test = spawnSync(
-    nginxBinary,
-    ['-t', '-q', '-p', scratch, '-e', path.join(scratch, 'error.log'), '-c', config],
-    {
-      encoding: 'utf8',
-    },
-  );
-  assert.equal(test.status, 0, `nginx -t refused the configuration:\n${test.stderr}`);
-  const nginx = spawn(nginxBinary, ['-p', scratch, '-e', path.join(scratch, 'error.log'), '-c', config], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startProxy(): void {
+  proxy = startNginx({
+    dir: scratch,
+    port: proxyPort,
+    binary: nginxBinary,
+    upstreams: [
+      ...instances.map((i) => `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`),
+      ...instances.map((i) => `server 127.0.0.1:${i.port} backup max_fails=0;`),
+    ],
   });
-  nginx.stdout.on('data', (chunk) => (proxy.output += chunk));
-  nginx.stderr.on('data', (chunk) => (proxy.output += chunk));
-  proxy.child = nginx;
 }
 
 /** Which instance answered each request id, from nginx's access log (the last upstream tried). */
@@ -539,7 +486,7 @@ try {
   // Both at once on a new database: the migration runs once, under its advisory lock.
   startInstance(instanceA);
   startInstance(instanceB);
-  startNginx();
+  startProxy();
   await Promise.all([
     waitReady(direct(instanceA), 'instance A'),
     waitReady(direct(instanceB), 'instance B'),
@@ -581,7 +528,7 @@ try {
   const errorLog = path.join(scratch, 'error.log');
   if (fs.existsSync(errorLog))
     console.error(`\n--- nginx error.log (tail)\n${fs.readFileSync(errorLog, 'utf8').slice(-3000)}`);
-  if (proxy.output) console.error(`\n--- nginx output\n${proxy.output.slice(-2000)}`);
+  if (proxy?.output()) console.error(`\n--- nginx output\n${proxy.output().slice(-2000)}`);
 } finally {
   for (const instance of instances) {
     if (instance.child && instance.child.exitCode === null && instance.child.signalCode === null) {
@@ -590,12 +537,7 @@ try {
       if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
     }
   }
-  const nginx = proxy.child;
-  if (nginx && nginx.exitCode === null) {
-    nginx.kill('SIGQUIT');
-    await Promise.race([new Promise((resolve) => nginx.on('exit', resolve)), sleep(5000)]);
-    if (nginx.exitCode === null) nginx.kill('SIGKILL');
-  }
+  await proxy?.stop();
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)).catch(
     () => {},
   );

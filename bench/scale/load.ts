@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { dayOf } from '../../common/dates.ts';
 import { addDays } from '../../common/week.ts';
+import { startNginx } from '../../scripts/nginx.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { serverNodeFlags } from '../../server/nodeFlags.ts';
 import { SESSION_COOKIE, startSession } from '../../server/sessions/service.ts';
@@ -22,7 +23,7 @@ import {
   studentName,
   teacherName,
 } from './generate.ts';
-import type { StatementReport, StatementRequest } from './statementProbe.ts';
+import type { StatementFigure, StatementReport, StatementRequest } from './statementProbe.ts';
 
 /**
  * The evening, compressed into the run: in `duration` seconds every student visits once, every
@@ -55,6 +56,8 @@ export type LoadOptions = {
   rate: number;
   /** Seconds at the start whose requests are not counted. */
   warmup: number;
+  /** Servers behind nginx (deploy/nginx-tutorfolio.conf) when more than one; one is reached directly. */
+  instances: number;
 };
 
 export type Figure = { requests: number; errors: number; p50: number; p95: number; p99: number };
@@ -67,6 +70,8 @@ export type LoadReport = {
   /** Server process CPU per request (µs) and requests per second over the run. */
   cpuPerRequest: number | null;
   requestsPerSecond: number;
+  /** What one student's visit costs, the evening's teacher and parent visits included in proportion. */
+  perStudent: { appCpuMs: number; databaseCpuMs: number | null; statements: number | null; visits: number };
   errorSamples: string[];
 };
 
@@ -138,6 +143,123 @@ async function stopServer(server: Server): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
+}
+
+/** The servers people reach: one directly, or several behind nginx as the README deploys them. */
+type Front = { servers: Server[]; base: string; stop: () => Promise<void> };
+
+async function startFront(
+  env: Record<string, string>,
+  timeZone: string,
+  probe: boolean,
+  instances: number,
+): Promise<Front> {
+  if (instances === 1) {
+    const server = await startServer(env, timeZone, probe);
+    return { servers: [server], base: server.base, stop: () => stopServer(server) };
+  }
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-scale-nginx-'));
+  // nginx's workers run as another user when it is started as root: they must reach its files.
+  fs.chmodSync(dir, 0o755);
+  const servers = await Promise.all(
+    Array.from({ length: instances }, () =>
+      startServer({ ...env, PUBLIC_URL: publicUrl, TRUST_PROXY: '1' }, timeZone, probe),
+    ),
+  );
+  const proxy = startNginx({
+    dir,
+    port,
+    upstreams: servers.map((server) => `server ${new URL(server.base).host};`),
+  });
+  const stop = async () => {
+    await proxy.stop();
+    await Promise.all(servers.map(stopServer));
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(`${publicUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (tries > 100) {
+      await stop();
+      throw new Error(`nginx did not answer on ${publicUrl}: ${proxy.output()}`);
+    }
+    await sleep(100);
+  }
+  return { servers, base: `${publicUrl}/api/v1/`, stop };
+}
+
+/** The statement timings of every server, merged by statement text. */
+async function statementsOf(servers: Server[], top: number): Promise<StatementReport> {
+  const reports = (await Promise.all(
+    servers.map((server) => server.ask({ statements: 'report', top: top * 5 })),
+  )) as StatementReport[];
+  const merged = new Map<string, StatementFigure>();
+  for (const figure of reports.flatMap((report) => report.top)) {
+    const seen = merged.get(figure.text);
+    if (!seen) merged.set(figure.text, { ...figure });
+    else {
+      seen.calls += figure.calls;
+      seen.totalMs += figure.totalMs;
+      seen.meanMs = seen.totalMs / seen.calls;
+      seen.maxMs = Math.max(seen.maxMs, figure.maxMs);
+    }
+  }
+  return {
+    statements: 'report',
+    top: [...merged.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, top),
+    calls: reports.reduce((sum, report) => sum + report.calls, 0),
+    totalMs: reports.reduce((sum, report) => sum + report.totalMs, 0),
+  };
+}
+
+/**
+ * CPU time of the whole PostgreSQL server on this machine: the postmaster, its live backends, and
+ * (in the postmaster's children's times) every backend that has exited. Null when its data directory
+ * cannot be read here. It counts other databases' work too: measure on an otherwise quiet server.
+ */
+async function postgresCpu(pgUrl: string): Promise<(() => number) | null> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  let dataDirectory: string;
+  try {
+    dataDirectory = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!
+      .data_directory;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+  const fieldsOf = (pid: number | string) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  };
+  const ticks = (fields: string[], from: number, to: number) =>
+    fields.slice(from, to + 1).reduce((sum, field) => sum + Number(field), 0);
+  return () => {
+    // After the state, fields count from ppid (index 1): utime 11, stime 12, cutime 13, cstime 14.
+    let total = ticks(fieldsOf(postmaster), 11, 14);
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const fields = fieldsOf(pid);
+        if (Number(fields[1]) === postmaster) total += ticks(fields, 11, 12);
+      } catch {
+        // gone meanwhile: its time is now in the postmaster's children's times
+      }
+    }
+    return (total * 1e6) / 100;
+  };
 }
 
 function cpuMicros(pid: number): number {
@@ -552,7 +674,8 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
     );
   await database.close();
 
-  const server = await startServer(copy.env, shape.timeZone, Boolean(copy.env.DATABASE_URL));
+  const front = await startFront(copy.env, shape.timeZone, Boolean(copy.env.DATABASE_URL), options.instances);
+  const databaseCpu = copy.env.DATABASE_URL ? await postgresCpu(copy.env.DATABASE_URL) : null;
   const recorder = new Recorder();
   const scripts = visits(shape);
   // Arrivals: each kind a Poisson process at its rate, people in a shuffled order.
@@ -580,27 +703,34 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
   arrivals.sort((a, b) => a.at - b.at);
 
   try {
-    if (copy.env.DATABASE_URL) await server.ask({ statements: 'reset' });
+    const resetStatements = () =>
+      Promise.all(front.servers.map((server) => server.ask({ statements: 'reset' })));
+    if (copy.env.DATABASE_URL) await resetStatements();
     // The statements of the warm-up are counted apart: reset when it ends.
     const resetAfterWarmup = copy.env.DATABASE_URL
-      ? sleep(options.warmup * 1000).then(() => server.ask({ statements: 'reset' }))
+      ? sleep(options.warmup * 1000).then(resetStatements)
       : Promise.resolve();
     const started = performance.now();
     recorder.from = started + options.warmup * 1000;
     const running: Promise<void>[] = [];
+    const appCpu = () => front.servers.reduce((sum, server) => sum + cpuMicros(server.child.pid!), 0);
     let cpuBefore: number | null = null;
+    let databaseCpuBefore = 0;
+    let studentVisits = 0;
     let measuredFrom = started;
     for (const arrival of arrivals) {
       const wait = started + arrival.at * 1000 - performance.now();
       if (wait > 0) await sleep(wait);
       if (cpuBefore === null && arrival.at >= options.warmup) {
-        cpuBefore = cpuMicros(server.child.pid!);
+        cpuBefore = appCpu();
+        databaseCpuBefore = databaseCpu?.() ?? 0;
         measuredFrom = performance.now();
       }
+      if (arrival.at >= options.warmup && arrival.visit === scripts.student) studentVisits++;
       const personRand = random(Math.floor(rand() * 2 ** 32));
       const think = () =>
         sleep(1000 * (MIX.thinkSeconds[0] + personRand() * (MIX.thinkSeconds[1] - MIX.thinkSeconds[0])));
-      const browser = new Browser(server.base, recorder, arrival.person.cookie);
+      const browser = new Browser(front.base, recorder, arrival.person.cookie);
       running.push(
         arrival.visit(browser, arrival.person, personRand, think).catch((error: unknown) => {
           recorder.errorSamples.push(`visit failed: ${String(error)}`);
@@ -610,12 +740,12 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
     await Promise.all(running);
     await resetAfterWarmup;
     const elapsed = (performance.now() - measuredFrom) / 1000;
-    const cpu = cpuMicros(server.child.pid!) - (cpuBefore ?? 0);
+    const cpu = appCpu() - (cpuBefore ?? 0);
+    const databaseMicros = databaseCpu ? databaseCpu() - databaseCpuBefore : null;
     const routes = figures(recorder.routes);
     const requests = [...routes.values()].reduce((sum, f) => sum + f.requests, 0);
-    const statements = copy.env.DATABASE_URL
-      ? ((await server.ask({ statements: 'report', top: 10 })) as StatementReport)
-      : null;
+    const statements = copy.env.DATABASE_URL ? await statementsOf(front.servers, 10) : null;
+    const perVisit = (total: number) => total / Math.max(1, studentVisits);
     return {
       pages: figures(recorder.pages),
       routes,
@@ -624,10 +754,16 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
       seconds: elapsed,
       cpuPerRequest: requests ? cpu / requests : null,
       requestsPerSecond: requests / elapsed,
+      perStudent: {
+        appCpuMs: perVisit(cpu / 1000),
+        databaseCpuMs: databaseMicros === null ? null : perVisit(databaseMicros / 1000),
+        statements: statements ? perVisit(statements.calls) : null,
+        visits: studentVisits,
+      },
       errorSamples: recorder.errorSamples,
     };
   } finally {
-    await stopServer(server);
+    await front.stop();
   }
 }
 
@@ -652,6 +788,13 @@ export function printReport(title: string, report: LoadReport): void {
         `| ${key} | ${f.requests} | ${f.errors} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)}${f.p99 > P99_TARGET_MS && label === 'page' ? ' ✗' : ''} |`,
       );
   };
+  const cost = report.perStudent;
+  console.log(
+    `\nOne student's visit (${cost.visits} measured; the evening's teacher and parent visits included in proportion): ` +
+      `app CPU ${cost.appCpuMs.toFixed(1)} ms` +
+      (cost.databaseCpuMs === null ? '' : `, PostgreSQL CPU ${cost.databaseCpuMs.toFixed(1)} ms`) +
+      (cost.statements === null ? '' : `, ${cost.statements.toFixed(0)} statements`),
+  );
   table('page', report.pages);
   table('route', report.routes);
   if (report.statements) {
