@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/free-port.ts';
 import { openDatabase } from './db/open.ts';
 import { SHUTDOWN_WATCHDOG_MS } from './run.ts';
+import { migratedDataDir } from './test/dataDir.ts';
 import { findUserByUsername } from './users/queries.ts';
 
 /** The real process: `node server/main.ts` and `node server/cli/users.ts`, on a temporary data directory. */
@@ -226,7 +227,9 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('answers /readyz 503 from SIGTERM on while it drains, still serving, then exits cleanly', async () => {
-    const server = await startServer(path.join(scratch, 'drain'), { SHUTDOWN_DRAIN_MS: '3000' });
+    const server = await startServer(migratedDataDir(path.join(scratch, 'drain')), {
+      SHUTDOWN_DRAIN_MS: '3000',
+    });
     const base = `http://127.0.0.1:${server.port}`;
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
@@ -253,7 +256,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it("writes a second SIGTERM's line before exiting at once (the log's lines of a turn wait for its end)", async () => {
-    const server = await startServer(path.join(scratch, 'second-signal'));
+    const server = await startServer(migratedDataDir(path.join(scratch, 'second-signal')));
     // A request whose body never completes keeps the first SIGTERM waiting.
     const slow = await sendHalfARequest(server.port);
     server.child.kill('SIGTERM');
@@ -266,7 +269,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('loses no acknowledged sign-up when stopped with SIGTERM under load', async () => {
-    const dataDir = path.join(scratch, 'load');
+    const dataDir = migratedDataDir(path.join(scratch, 'load'));
     const server = await startServer(dataDir);
     const acknowledged: string[] = [];
     let attempts = 0;
@@ -318,7 +321,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('keeps answering while nobody reads its stdout, and stops on SIGTERM within the watchdog', async () => {
-    const server = await startWithUnreadStdout(path.join(scratch, 'unread-stdout'));
+    const server = await startWithUnreadStdout(migratedDataDir(path.join(scratch, 'unread-stdout')));
     const { latencies, totalMs } = await server.load(3000);
     expect(latencies).toHaveLength(3000);
 
@@ -342,7 +345,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('says how many log lines it dropped once stdout is read again, and exits at once on a second SIGTERM', async () => {
-    const server = await startWithUnreadStdout(path.join(scratch, 'unread-stdout-2'));
+    const server = await startWithUnreadStdout(migratedDataDir(path.join(scratch, 'unread-stdout-2')));
     await server.load(1500);
     const written = server.readStdout();
     const waited = Date.now();

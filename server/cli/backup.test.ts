@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../test/dataDir.ts';
 
 /**
  * `npm run backup` / `npm run restore` as an operator runs them (node server/cli/backup.ts). The
@@ -56,7 +57,7 @@ async function restoreTarget(): Promise<Record<string, string>> {
 const tree = (dir: string) => fs.readdirSync(dir, { recursive: true }).sort();
 
 describe('npm run backup / npm run restore', { timeout: 240_000 }, () => {
-  const source = { DATA_DIR: path.join(scratch, 'source') };
+  const source = { DATA_DIR: migratedDataDir(path.join(scratch, 'source')) };
   beforeAll(() => {
     const created = run(
       [

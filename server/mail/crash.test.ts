@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { openDatabase, rowsOf } from '../db/open.ts';
+import { migratedDataDir } from '../test/dataDir.ts';
 import { countByMessageId, startSmtpServer } from '../test/smtp.ts';
 import { html, htmlDocument } from './html.ts';
 import { enqueueMail } from './service.ts';
@@ -50,7 +51,7 @@ describe('the mail worker killed with SIGKILL mid-send', () => {
   it('sends every mail after a restart, repeating none but the one in flight', {
     timeout: 180_000,
   }, async () => {
-    const dataDir = path.join(scratch, 'data');
+    const dataDir = migratedDataDir(path.join(scratch, 'data'));
     const database = await openDatabase({ kind: 'pglite', dataDir });
     for (let n = 0; n < MAILS; n++) {
       await database.db.transaction((tx) =>

@@ -12,6 +12,11 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL (TEST_DATABASE_URL set): name of a migrated template database. */
     postgresTemplate: string;
+    /**
+     * A migrated embedded data directory (server/test/dataDir.ts copies it for tests that start the
+     * server's process), or '' on PostgreSQL.
+     */
+    pgliteDataDir: string;
   }
 }
 
@@ -33,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide('postgresTemplate', templateName);
     project.provide('pgliteTemplate', '');
+    project.provide('pgliteDataDir', '');
     return async () => {
       const leftovers = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE 'tf_test_${process.pid}_%' OR datname = $1`,
@@ -44,15 +50,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
 
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-test-'));
+  // On disk, as a server process keeps it: spawned servers and commands start from copies of it.
+  const dataDir = path.join(scratch, 'data');
+  const database = await openDatabase({ kind: 'pglite', dataDir });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-test-')), 'template.tar');
+  const file = path.join(scratch, 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  project.provide('pgliteDataDir', dataDir);
   project.provide('postgresTemplate', '');
   return async () => {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    fs.rmSync(scratch, { recursive: true, force: true });
   };
 }
