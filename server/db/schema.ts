@@ -250,6 +250,27 @@ export const submissions = pgTable(
   ],
 );
 
+/**
+ * A teacher's class: the students given a question the teacher wrote, written in the statement that
+ * assigns it (assignments/queries.ts), so the roster reads a hundred rows, not the class's answers.
+ * Assignments are only ever consumed by an answer, so the pair stays right until a user goes.
+ */
+export const teacherStudents = pgTable(
+  'teacher_students',
+  {
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.studentId] }),
+    index('teacher_students_student_idx').on(t.studentId),
+  ],
+);
+
 /** Per student per due day: kept equal to a recount of assignments and submissions (calendars/queries.ts). */
 export const calendarDays = pgTable(
   'calendar_days',
