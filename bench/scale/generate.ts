@@ -15,6 +15,7 @@ import {
 import { addDays } from '../../common/week.ts';
 import { rebuildCalendar, recountCalendar, storedCalendar } from '../../server/calendars/queries.ts';
 import { type Db, rowsOf } from '../../server/db/open.ts';
+import { classesDifferingFromRecount, rebuildClasses } from '../../server/questions/search.ts';
 import { rebuildTopicStats, recountTopicStats, storedTopicStats } from '../../server/stats/queries.ts';
 
 export type ScaleShape = {
@@ -554,7 +555,8 @@ export async function generateYear(
       await rebuildTopicStats(tx, id);
     });
   });
-  timed('calendars and topic statistics');
+  await rebuildClasses(db);
+  timed('calendars, topic statistics and classes');
   await db.execute(sql`VACUUM ANALYZE`);
   timed('vacuum analyze');
   const counts = rowsOf<{ name: string; rows: number }>(
@@ -597,7 +599,7 @@ async function eachStudent(ids: number[], run: (id: number) => Promise<void>, wi
 
 /**
  * Every stored count equals a recount: each student's calendar and topic statistics (the app's
- * recounts, as the consistency property test compares them), the drill's day counts, and every
+ * recounts, as the consistency property test compares them), the drill's day counts, the classes, and every
  * review schedule row belongs to the latest answer of its question, a redo. Answers the problems.
  */
 export async function checkDerived(db: Db): Promise<string[]> {
@@ -632,5 +634,8 @@ export async function checkDerived(db: Db): Promise<string[]> {
       OR s.id <> (SELECT max(id) FROM submissions l WHERE l.student_id = r.student_id AND l.question_id = r.question_id)`),
   );
   if (review!.wrong > 0) problems.push(`${review!.wrong} review schedule rows are not their latest redo's`);
+  const classes = await classesDifferingFromRecount(db);
+  if (classes > 0)
+    problems.push(`${classes} (teacher, student) pairs of the classes differ from their recount`);
   return problems;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -149,6 +150,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   try {
     client = await PGlite.create({
+      // The archive search's trigram indexes, as PostgreSQL has them (its contrib).
+      extensions: { pg_trgm },
       // PGlite's own mkdir is not recursive; the lock above created the parent directory.
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pg') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

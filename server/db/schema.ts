@@ -150,6 +150,13 @@ export const questions = pgTable(
     index('questions_generated_idx').on(t.generatedDate, t.id),
     // A teacher's roster starts from the questions they wrote.
     index('questions_created_by_idx').on(t.createdBy),
+    // The archive's search (`ILIKE '%text%'`) reads a field's trigram index, not every question
+    // (pg_trgm, in both databases: db/open.ts).
+    index('questions_question_trgm_idx').using('gin', t.question.op('gin_trgm_ops')),
+    index('questions_answer_trgm_idx').using('gin', t.answer.op('gin_trgm_ops')),
+    index('questions_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('questions_explanation_trgm_idx').using('gin', t.explanation.op('gin_trgm_ops')),
+    index('questions_hint_trgm_idx').using('gin', t.hint.op('gin_trgm_ops')),
     check('questions_type_check', sql`${t.type} in ('m', 'M', 's')`),
   ],
 );
@@ -165,7 +172,11 @@ export const candidates = pgTable(
     position: integer().notNull(),
     value: text().notNull(),
   },
-  (t) => [uniqueIndex('candidates_question_position_unique').on(t.questionId, t.position)],
+  (t) => [
+    uniqueIndex('candidates_question_position_unique').on(t.questionId, t.position),
+    // The archive's search in the choices.
+    index('candidates_value_trgm_idx').using('gin', t.value.op('gin_trgm_ops')),
+  ],
 );
 
 export const topics = pgTable(
@@ -247,6 +258,27 @@ export const submissions = pgTable(
     // The marking inbox and the header's count read only unmarked answers.
     index('submissions_unmarked_idx').on(t.submitDate).where(sql`${t.marked} = 0`),
     check('submissions_marked_check', sql`${t.marked} in (-1, 0, 1)`),
+  ],
+);
+
+/**
+ * A teacher's class: the students given a question the teacher wrote, written in the statement that
+ * assigns it (assignments/queries.ts), so the roster reads a hundred rows, not the class's answers.
+ * Assignments are only ever consumed by an answer, so the pair stays right until a user goes.
+ */
+export const teacherStudents = pgTable(
+  'teacher_students',
+  {
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.studentId] }),
+    index('teacher_students_student_idx').on(t.studentId),
   ],
 );
 

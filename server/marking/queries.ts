@@ -16,7 +16,9 @@ function unmarkedWhere(filter: InboxFilter): SQL {
 /**
  * A page of the marking inbox: unmarked answers grouped by question, the group whose oldest answer
  * waits longest first, and within a group oldest first. Two statements; both read the partial index
- * of unmarked answers, so they do not grow with the answers already marked.
+ * of unmarked answers, so they do not grow with the answers already marked. The page is chosen
+ * among the answers alone and only its rows are joined to their questions and students: joining
+ * first built a hash of every question in the school for a few hundred answers.
  */
 export async function inboxPage(
   db: DbOrTx,
@@ -26,16 +28,27 @@ export async function inboxPage(
   const where = unmarkedWhere(filter);
   const [totalRow] = await db.select({ total: count() }).from(submissions).where(where);
   // The oldest waiting answer of the question (among those the filter keeps) orders the groups.
-  const groupWaitingSince = sql`min(${submissions.submitDate}) OVER (PARTITION BY ${submissions.questionId})`;
+  const waitingSince = sql<Date>`min(${submissions.submitDate}) OVER (PARTITION BY ${submissions.questionId})`;
+  const chosen = db
+    .select({ id: submissions.id, waitingSince: waitingSince.as('waiting_since') })
+    .from(submissions)
+    .where(where)
+    .orderBy(waitingSince, asc(submissions.questionId), asc(submissions.submitDate), asc(submissions.id))
+    .limit(page.size)
+    .offset(page.page * page.size)
+    .as('chosen');
   const rows = await db
     .select({ submission: submissions, question: questions, student: users.username })
-    .from(submissions)
+    .from(chosen)
+    .innerJoin(submissions, eq(submissions.id, chosen.id))
     .innerJoin(questions, eq(questions.id, submissions.questionId))
     .innerJoin(users, eq(users.id, submissions.studentId))
-    .where(where)
-    .orderBy(groupWaitingSince, asc(submissions.questionId), asc(submissions.submitDate), asc(submissions.id))
-    .limit(page.size)
-    .offset(page.page * page.size);
+    .orderBy(
+      asc(chosen.waitingSince),
+      asc(submissions.questionId),
+      asc(submissions.submitDate),
+      asc(submissions.id),
+    );
   return { rows, total: totalRow?.total ?? 0 };
 }
 

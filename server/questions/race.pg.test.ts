@@ -4,6 +4,7 @@ import { recountTopicStats, storedTopicStats } from '../stats/queries.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { atOnce, noServerError, overSocket } from '../test/sockets.ts';
 import { createQuestion, dueIn, questionBody } from '../test/tutoring.ts';
+import { classesDifferingFromRecount } from './search.ts';
 
 /**
  * Writes of server/questions racing each other through real sockets on PostgreSQL (READ
@@ -104,6 +105,57 @@ describe('writes of questions racing each other (PostgreSQL)', () => {
       );
       expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
       await expectRecounted(round);
+    }
+  });
+
+  /**
+   * Every assigning statement adds its (author, student) pairs to the class table: uploads, bulk
+   * uploads and assignments of two teachers' questions to the same new students at once each add
+   * theirs, none fails on another's pair (`ON CONFLICT DO NOTHING`; the students' locks order
+   * them), and each roster lists every student once. Failed here without the conflict clause (a
+   * 500 on the key) and without the class insert (pairs missing from the recount).
+   */
+  it("keep every teacher's class equal to a recount while their questions are assigned at once", {
+    timeout: 120_000,
+  }, async () => {
+    const teachers = [teacher, await t.createUser({ roles: ['TEACHER'] })];
+    const older = await Promise.all(
+      teachers.map((author) => createQuestion(t, author, { students: [], topics: [] })),
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      const pupils = await t.createUsers(3);
+      const pupilNames = pupils.map((p) => p.user.username);
+      const targetDate = dueIn(t, 48);
+      const results = await atOnce(6, (i) => {
+        const author = teachers[i % 2]!;
+        const way = Math.floor(i / 2);
+        const question = questionBody(t, { title: `r${round} class ${i}`, students: pupilNames, topics: [] });
+        if (way === 0) return send(author, 'POST', 'questions', question, `upload ${i}`);
+        if (way === 1)
+          return send(
+            author,
+            'POST',
+            'questions/multiples',
+            [{ ...question, generatedDate: '2026-11-01T09:00:00' }],
+            `bulk upload ${i}`,
+          );
+        return send(
+          author,
+          'POST',
+          'assignments',
+          { questionIds: [older[i % 2]], names: [...pupilNames].reverse(), targetDate },
+          `assignment ${i}`,
+        );
+      });
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+      expect(await classesDifferingFromRecount(t.database.db), `round ${round}`).toBe(0);
+      for (const author of teachers) {
+        const roster = (await send(author, 'GET', `teacher/${author.user.username}/students`, undefined))
+          .body as { name: string }[];
+        expect(roster.filter((s) => pupilNames.includes(s.name)).map((s) => s.name)).toEqual(
+          [...pupilNames].sort(),
+        );
+      }
     }
   });
 
