@@ -367,6 +367,47 @@ export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic
     WHERE s.id = v.id`);
 }
 
+/** A submission whose mark a teacher changed: the mark before and after. */
+export type MarkChange = {
+  id: number;
+  studentId: number;
+  questionId: number;
+  dueDay: string;
+  redo: boolean;
+  before: number;
+  after: number;
+};
+
+/**
+ * A teacher's marks, in one statement: stored as the teacher's (no longer automatic), answering each
+ * row's mark before and after, so what counts them can change by the difference rather than
+ * recount. The marks before are read in the statement's snapshot; exact because the caller holds
+ * the students' locks, which every write of their marks takes first.
+ */
+export async function setTeacherMarks(db: DbOrTx, marks: Map<number, number>): Promise<MarkChange[]> {
+  if (marks.size === 0) return [];
+  const result = await db.execute(sql`
+    WITH v AS (
+      SELECT * FROM unnest(${sql.param([...marks.keys()])}::int[], ${sql.param([...marks.values()])}::int[]) AS v(id, mark)
+    ), old AS (
+      SELECT s.id, s.marked FROM submissions s JOIN v ON v.id = s.id
+    )
+    UPDATE submissions s SET marked = v.mark::smallint, auto_marked = false
+    FROM v JOIN old ON old.id = v.id
+    WHERE s.id = v.id
+    RETURNING s.id, s.student_id, s.question_id, to_char(s.due_day, 'YYYY-MM-DD') AS due_day, s.redo,
+      old.marked::int AS before, s.marked::int AS after`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: r.id as number,
+    studentId: r.student_id as number,
+    questionId: r.question_id as number,
+    dueDay: r.due_day as string,
+    redo: r.redo as boolean,
+    before: r.before as number,
+    after: r.after as number,
+  }));
+}
+
 /**
  * Totals for the Results header (optionally one due day): first answers decide the score, so
  * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
