@@ -229,6 +229,19 @@ const isLatest = sql`NOT EXISTS (SELECT 1 FROM submissions later WHERE later.stu
 /** Reassigned questions are pending (Tutoring) and leave Review until answered again (docs/api.md). */
 const isNotPending = sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${submissions.studentId} AND a.question_id = ${submissions.questionId})`;
 
+/** A column of the answer's question, one look-up by its key per row (the review list sorts a few dozen). */
+const questionColumn = (column: string) =>
+  sql`(SELECT q.${sql.identifier(column)} FROM questions q WHERE q.id = ${submissions.questionId})`;
+
+/** The review list's orders: those of the answers, its question's columns looked up per row, not joined. */
+const reviewSortable = {
+  ...submissionSortable,
+  generatedDate: questionColumn('generated_date'),
+  'question.generatedDate': questionColumn('generated_date'),
+  'question.title': questionColumn('title'),
+  'question.id': submissions.questionId,
+};
+
 /** A question of the review list with where it stands. */
 export type ReviewRow = SubmissionWithDetails & {
   review: { dueDay: string; step: number; pinned: boolean };
@@ -238,7 +251,10 @@ export type ReviewRow = SubmissionWithDetails & {
  * The review list: questions in Review (`reviewStatus`, common/reviewSchedule.ts: latest answer wrong,
  * or scheduled by a redo or a tutor's pin; never retired) and not assigned again. What is due by
  * `today` comes first, then the rest by the day it comes back; inside each, the requested order (by
- * default newest question first). Two statements.
+ * default newest question first). Two statements: the page's ids and the total, from the student's
+ * answers index alone, each listed question's sort key looked up by id (a student with a thousand
+ * answers has a few dozen in Review: hashing every question to sort them cost more than the rest),
+ * then the page's rows with their questions by id.
  */
 export async function reviewPage(
   db: DbOrTx,
@@ -249,12 +265,30 @@ export async function reviewPage(
 ): Promise<{ rows: ReviewRow[]; total: number }> {
   const where = and(eq(submissions.studentId, studentId), isLatest, isNotPending, inReviewSql)!;
   const dueDay = dueDaySql(timeZone, today);
-  const [totalRow] = await db
-    .select({ total: count() })
+  const notDue = sql`(${dueDay} > ${today})`;
+  const listed = await db
+    .select({ id: submissions.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(submissions)
     .leftJoin(reviewSchedule, scheduleJoin)
-    .where(where);
-  const notDue = sql`(${dueDay} > ${today})`;
+    .where(where)
+    .orderBy(
+      asc(notDue),
+      sql`CASE WHEN ${notDue} THEN ${dueDay} END ASC`,
+      ...orderBy(page, reviewSortable, [desc(reviewSortable.generatedDate)], submissions.id),
+    )
+    .limit(page.size)
+    .offset(page.page * page.size);
+  if (listed.length === 0) {
+    if (page.page === 0) return { rows: [], total: 0 };
+    // Past the end: no row carries the total.
+    const [counted] = await db
+      .select({ total: count() })
+      .from(submissions)
+      .leftJoin(reviewSchedule, scheduleJoin)
+      .where(where);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
+  const ids = listed.map((r) => r.id);
   const rows = await db
     .select({
       submission: submissions,
@@ -269,21 +303,16 @@ export async function reviewPage(
     .from(submissions)
     .innerJoin(questions, eq(questions.id, submissions.questionId))
     .leftJoin(reviewSchedule, scheduleJoin)
-    .where(where)
-    .orderBy(
-      asc(notDue),
-      sql`CASE WHEN ${notDue} THEN ${dueDay} END ASC`,
-      ...orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id),
-    )
-    .limit(page.size)
-    .offset(page.page * page.size);
+    .where(sql`${submissions.id} = ANY(${sql.param(ids)}::int[])`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.submission.id)! - position.get(b.submission.id)!);
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
       question: { ...r.question, candidates: r.candidates, topics: r.topics, pictures: r.pictures },
       review: { dueDay: r.dueDay, step: r.step, pinned: r.pinned },
     })),
-    total: totalRow?.total ?? 0,
+    total: listed[0]!.total,
   };
 }
 
