@@ -229,12 +229,16 @@ const isLatest = sql`NOT EXISTS (SELECT 1 FROM submissions later WHERE later.stu
 /** Reassigned questions are pending (Tutoring) and leave Review until answered again (docs/api.md). */
 const isNotPending = sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${submissions.studentId} AND a.question_id = ${submissions.questionId})`;
 
-/** A column of the answer's question, one look-up by its key per row (the review list sorts a few dozen). */
+/** A column of the answer's question, one look-up by its key per row. */
 const questionColumn = (column: string) =>
   sql`(SELECT q.${sql.identifier(column)} FROM questions q WHERE q.id = ${submissions.questionId})`;
 
-/** The review list's orders: those of the answers, its question's columns looked up per row, not joined. */
-const reviewSortable = {
+/**
+ * The orders of a student's answers with their question's columns looked up per row, not joined:
+ * sorting a student's answers (a thousand at most, a few dozen in Review) then reads their questions
+ * by key, not a hash of every question in the school.
+ */
+const lookedUpSortable = {
   ...submissionSortable,
   generatedDate: questionColumn('generated_date'),
   'question.generatedDate': questionColumn('generated_date'),
@@ -274,7 +278,7 @@ export async function reviewPage(
     .orderBy(
       asc(notDue),
       sql`CASE WHEN ${notDue} THEN ${dueDay} END ASC`,
-      ...orderBy(page, reviewSortable, [desc(reviewSortable.generatedDate)], submissions.id),
+      ...orderBy(page, lookedUpSortable, [desc(lookedUpSortable.generatedDate)], submissions.id),
     )
     .limit(page.size)
     .offset(page.page * page.size);
@@ -441,7 +445,8 @@ export async function setTeacherMarks(db: DbOrTx, marks: Map<number, number>): P
  * Totals for the Results header (optionally one due day): first answers decide the score, so
  * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
  * apart. Also the mark of every submission in the page's order (all pages: the jump grid colours
- * every box). One statement.
+ * every box). One statement, from the student's answers index alone, each answer's question looked
+ * up for its sort key.
  */
 export async function submissionSummary(
   db: DbOrTx,
@@ -454,7 +459,7 @@ export async function submissionSummary(
     db,
     variant === null ? null : `submissions_summary:${day ? 'day' : 'all'}:${variant}`,
     (name) => {
-      const order = orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id);
+      const order = orderBy(page, lookedUpSortable, [desc(lookedUpSortable.generatedDate)], submissions.id);
       return db
         .select({
           total: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
@@ -470,7 +475,6 @@ export async function submissionSummary(
           >`array_agg(${submissions.marked}::int ORDER BY ${sql.join(order, sql`, `)})`,
         })
         .from(submissions)
-        .innerJoin(questions, eq(questions.id, submissions.questionId))
         .where(studentSubmissions(day))
         .prepare(name);
     },
