@@ -620,7 +620,8 @@ type Copy = { env: Record<string, string>; drop: () => Promise<void> };
 async function copyDatabase(options: LoadOptions): Promise<Copy> {
   if (options.pgUrl) {
     const source = new URL(options.pgUrl).pathname.slice(1);
-    const name = `${source}_run`;
+    // Its own name: two runs at once (two checkouts on one server) must not drop each other's copy.
+    const name = `${source}_run_${process.pid}`;
     const admin = new URL(options.pgUrl);
     admin.pathname = '/postgres';
     const run = async (statement: string) => {

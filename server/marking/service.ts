@@ -81,7 +81,7 @@ export async function markAnswers(
       tx,
       rows.map((r) => r.studentId),
     );
-    await applyTeacherMarks(tx, rows, wanted);
+    await applyTeacherMarks(tx, wanted);
   });
   const rows = await submissionsWithQuestions(db, ids);
   const names = await usernamesOf(

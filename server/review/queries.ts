@@ -33,7 +33,9 @@ export type ReviewCounts = { due: number; later: number; stuck: number; retired:
 
 /**
  * `GET review/count/{name}`: questions due by `today`, due later, stuck (graduated, not answered
- * again since) and retired. One statement, counted from the submissions and schedule rows on read.
+ * again since) and retired. One statement, counted from the submissions and schedule rows on read
+ * (the student's answers index alone; their few pending questions hashed once, not looked up per
+ * answered question).
  */
 export async function reviewCounts(
   db: DbOrTx,
@@ -44,7 +46,7 @@ export async function reviewCounts(
   const result = await db.execute(sql`
     WITH latest AS (
       SELECT s.id, s.question_id, s.marked, s.submit_date,
-        EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = s.student_id AND a.question_id = s.question_id) AS pending
+        s.question_id IN (SELECT a.question_id FROM assignments a WHERE a.student_id = ${studentId}) AS pending
       FROM submissions s
       WHERE s.student_id = ${studentId}
         AND NOT EXISTS (SELECT 1 FROM submissions later WHERE later.student_id = s.student_id AND later.question_id = s.question_id AND later.id > s.id)

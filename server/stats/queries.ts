@@ -18,7 +18,8 @@ const COUNTED = sql`NOT s.redo AND s.marked <> 0`;
  * Exact under READ COMMITTED because every caller holds the students' row locks (`lockStudents`)
  * and, when it changes which topics a question has, a lock on the question that answers (which
  * read it `FOR SHARE`) wait for. Every write that changes marks, first answers or a question's
- * topics calls this inside its transaction, so stored statistics always equal a recount.
+ * topics calls this (or, for a teacher's marks, `countMarkChanges`) inside its transaction, so
+ * stored statistics always equal a recount.
  */
 export async function refreshTopicStats(
   db: DbOrTx,
@@ -76,6 +77,50 @@ export function countAnswersByTopic(answers: string): SQL {
       SET correct_count = topic_stats.correct_count + excluded.correct_count,
           wrong_count = topic_stats.wrong_count + excluded.wrong_count,
           total_count = topic_stats.total_count + excluded.total_count`;
+}
+
+/**
+ * Changed marks counted into their students' topic statistics without a recount, in one statement:
+ * each first answer (`COUNTED`: redos are practice) moves from the count of its mark before to
+ * that of its mark after, in every topic of its question; a pair left with nothing is deleted, as a
+ * recount leaves it. Reads only the changed answers' topics and their stored pairs, never the
+ * students' other answers. Exact under READ COMMITTED because the caller holds the students' locks
+ * (every write of their statistics takes them), so the stored pairs its snapshot reads are current;
+ * a change of a question's topics recounts its answerers under the same locks.
+ */
+export async function countMarkChanges(
+  db: DbOrTx,
+  changes: readonly { studentId: number; questionId: number; redo: boolean; before: number; after: number }[],
+): Promise<void> {
+  const counted = changes.filter((c) => !c.redo && c.before !== c.after);
+  if (counted.length === 0) return;
+  await db.execute(sql`
+    WITH c AS (
+      SELECT * FROM unnest(${sql.param(counted.map((c) => c.studentId))}::int[], ${sql.param(counted.map((c) => c.questionId))}::int[],
+        ${sql.param(counted.map((c) => c.before))}::int[], ${sql.param(counted.map((c) => c.after))}::int[])
+        AS c(student_id, question_id, before, after)
+    ), delta AS (
+      SELECT c.student_id, qt.topic_id,
+        sum((c.after = 1)::int - (c.before = 1)::int)::int AS correct,
+        sum((c.after = -1)::int - (c.before = -1)::int)::int AS wrong
+      FROM c JOIN question_topics qt ON qt.question_id = c.question_id
+      GROUP BY c.student_id, qt.topic_id
+    ), next AS (
+      SELECT d.student_id, d.topic_id, coalesce(ts.correct_count, 0) + d.correct AS correct,
+        coalesce(ts.wrong_count, 0) + d.wrong AS wrong
+      FROM delta d LEFT JOIN topic_stats ts ON ts.student_id = d.student_id AND ts.topic_id = d.topic_id
+      WHERE d.correct <> 0 OR d.wrong <> 0
+    ), emptied AS (
+      DELETE FROM topic_stats ts USING next n
+      WHERE ts.student_id = n.student_id AND ts.topic_id = n.topic_id AND n.correct + n.wrong = 0
+      RETURNING 1
+    )
+    INSERT INTO topic_stats (student_id, topic_id, correct_count, wrong_count, total_count)
+    SELECT student_id, topic_id, correct, wrong, correct + wrong FROM next
+    WHERE correct + wrong > 0 ORDER BY student_id, topic_id
+    ON CONFLICT (student_id, topic_id) DO UPDATE
+      SET correct_count = excluded.correct_count, wrong_count = excluded.wrong_count,
+          total_count = excluded.total_count`);
 }
 
 /** A student's topic statistics counted from scratch (what the stored rows must equal). */

@@ -6,9 +6,9 @@ import { type AuditActor, recordAudit } from '../shared/audit.ts';
 import { lockStudents } from '../shared/users.ts';
 import { rebuildTopicStats, topicStatsPage } from './queries.ts';
 
-/** The recount every change of marks or topics runs in its transaction, and the profile card's figures. */
+/** The recount a change of topics or automatic marks runs in its transaction, the difference a teacher's marks apply, and the profile card's figures. */
 /** What the statistics page may sort by (its route declares it). */
-export { learnerFigures, refreshTopicStats, topicStatSortable } from './queries.ts';
+export { countMarkChanges, learnerFigures, refreshTopicStats, topicStatSortable } from './queries.ts';
 
 /** `PATCH stats/topics/reload/{name}`: the student's topic statistics rebuilt under the student's lock. */
 export async function rebuildStudentTopicStats(

@@ -229,6 +229,23 @@ const isLatest = sql`NOT EXISTS (SELECT 1 FROM submissions later WHERE later.stu
 /** Reassigned questions are pending (Tutoring) and leave Review until answered again (docs/api.md). */
 const isNotPending = sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.student_id = ${submissions.studentId} AND a.question_id = ${submissions.questionId})`;
 
+/** A column of the answer's question, one look-up by its key per row. */
+const questionColumn = (column: string) =>
+  sql`(SELECT q.${sql.identifier(column)} FROM questions q WHERE q.id = ${submissions.questionId})`;
+
+/**
+ * The orders of a student's answers with their question's columns looked up per row, not joined:
+ * sorting a student's answers (a thousand at most, a few dozen in Review) then reads their questions
+ * by key, not a hash of every question in the school.
+ */
+const lookedUpSortable = {
+  ...submissionSortable,
+  generatedDate: questionColumn('generated_date'),
+  'question.generatedDate': questionColumn('generated_date'),
+  'question.title': questionColumn('title'),
+  'question.id': submissions.questionId,
+};
+
 /** A question of the review list with where it stands. */
 export type ReviewRow = SubmissionWithDetails & {
   review: { dueDay: string; step: number; pinned: boolean };
@@ -238,7 +255,10 @@ export type ReviewRow = SubmissionWithDetails & {
  * The review list: questions in Review (`reviewStatus`, common/reviewSchedule.ts: latest answer wrong,
  * or scheduled by a redo or a tutor's pin; never retired) and not assigned again. What is due by
  * `today` comes first, then the rest by the day it comes back; inside each, the requested order (by
- * default newest question first). Two statements.
+ * default newest question first). Two statements: the page's ids and the total, from the student's
+ * answers index alone, each listed question's sort key looked up by id (a student with a thousand
+ * answers has a few dozen in Review: hashing every question to sort them cost more than the rest),
+ * then the page's rows with their questions by id.
  */
 export async function reviewPage(
   db: DbOrTx,
@@ -249,12 +269,30 @@ export async function reviewPage(
 ): Promise<{ rows: ReviewRow[]; total: number }> {
   const where = and(eq(submissions.studentId, studentId), isLatest, isNotPending, inReviewSql)!;
   const dueDay = dueDaySql(timeZone, today);
-  const [totalRow] = await db
-    .select({ total: count() })
+  const notDue = sql`(${dueDay} > ${today})`;
+  const listed = await db
+    .select({ id: submissions.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(submissions)
     .leftJoin(reviewSchedule, scheduleJoin)
-    .where(where);
-  const notDue = sql`(${dueDay} > ${today})`;
+    .where(where)
+    .orderBy(
+      asc(notDue),
+      sql`CASE WHEN ${notDue} THEN ${dueDay} END ASC`,
+      ...orderBy(page, lookedUpSortable, [desc(lookedUpSortable.generatedDate)], submissions.id),
+    )
+    .limit(page.size)
+    .offset(page.page * page.size);
+  if (listed.length === 0) {
+    if (page.page === 0) return { rows: [], total: 0 };
+    // Past the end: no row carries the total.
+    const [counted] = await db
+      .select({ total: count() })
+      .from(submissions)
+      .leftJoin(reviewSchedule, scheduleJoin)
+      .where(where);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
+  const ids = listed.map((r) => r.id);
   const rows = await db
     .select({
       submission: submissions,
@@ -269,21 +307,16 @@ export async function reviewPage(
     .from(submissions)
     .innerJoin(questions, eq(questions.id, submissions.questionId))
     .leftJoin(reviewSchedule, scheduleJoin)
-    .where(where)
-    .orderBy(
-      asc(notDue),
-      sql`CASE WHEN ${notDue} THEN ${dueDay} END ASC`,
-      ...orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id),
-    )
-    .limit(page.size)
-    .offset(page.page * page.size);
+    .where(sql`${submissions.id} = ANY(${sql.param(ids)}::int[])`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.submission.id)! - position.get(b.submission.id)!);
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
       question: { ...r.question, candidates: r.candidates, topics: r.topics, pictures: r.pictures },
       review: { dueDay: r.dueDay, step: r.step, pinned: r.pinned },
     })),
-    total: totalRow?.total ?? 0,
+    total: listed[0]!.total,
   };
 }
 
@@ -367,11 +400,53 @@ export async function setMarks(db: DbOrTx, marks: Map<number, number>, automatic
     WHERE s.id = v.id`);
 }
 
+/** A submission whose mark a teacher changed: the mark before and after. */
+export type MarkChange = {
+  id: number;
+  studentId: number;
+  questionId: number;
+  dueDay: string;
+  redo: boolean;
+  before: number;
+  after: number;
+};
+
+/**
+ * A teacher's marks, in one statement: stored as the teacher's (no longer automatic), answering each
+ * row's mark before and after, so what counts them can change by the difference rather than
+ * recount. The marks before are read in the statement's snapshot; exact because the caller holds
+ * the students' locks, which every write of their marks takes first.
+ */
+export async function setTeacherMarks(db: DbOrTx, marks: Map<number, number>): Promise<MarkChange[]> {
+  if (marks.size === 0) return [];
+  const result = await db.execute(sql`
+    WITH v AS (
+      SELECT * FROM unnest(${sql.param([...marks.keys()])}::int[], ${sql.param([...marks.values()])}::int[]) AS v(id, mark)
+    ), old AS (
+      SELECT s.id, s.marked FROM submissions s JOIN v ON v.id = s.id
+    )
+    UPDATE submissions s SET marked = v.mark::smallint, auto_marked = false
+    FROM v JOIN old ON old.id = v.id
+    WHERE s.id = v.id
+    RETURNING s.id, s.student_id, s.question_id, to_char(s.due_day, 'YYYY-MM-DD') AS due_day, s.redo,
+      old.marked::int AS before, s.marked::int AS after`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: r.id as number,
+    studentId: r.student_id as number,
+    questionId: r.question_id as number,
+    dueDay: r.due_day as string,
+    redo: r.redo as boolean,
+    before: r.before as number,
+    after: r.after as number,
+  }));
+}
+
 /**
  * Totals for the Results header (optionally one due day): first answers decide the score, so
  * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
  * apart. Also the mark of every submission in the page's order (all pages: the jump grid colours
- * every box). One statement.
+ * every box). One statement, from the student's answers index alone, each answer's question looked
+ * up for its sort key.
  */
 export async function submissionSummary(
   db: DbOrTx,
@@ -384,7 +459,7 @@ export async function submissionSummary(
     db,
     variant === null ? null : `submissions_summary:${day ? 'day' : 'all'}:${variant}`,
     (name) => {
-      const order = orderBy(page, submissionSortable, [desc(questions.generatedDate)], submissions.id);
+      const order = orderBy(page, lookedUpSortable, [desc(lookedUpSortable.generatedDate)], submissions.id);
       return db
         .select({
           total: sql<number>`count(*) FILTER (WHERE NOT ${submissions.redo})::int`,
@@ -400,7 +475,6 @@ export async function submissionSummary(
           >`array_agg(${submissions.marked}::int ORDER BY ${sql.join(order, sql`, `)})`,
         })
         .from(submissions)
-        .innerJoin(questions, eq(questions.id, submissions.questionId))
         .where(studentSubmissions(day))
         .prepare(name);
     },

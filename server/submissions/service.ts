@@ -20,7 +20,7 @@ import { loadQuestionDetails, loadQuestions, toQuestionOnly } from '../questions
 import { reviewStatuses, scheduleAfterRedos } from '../review/service.ts';
 import type { QuestionDetails, QuestionRow } from '../shared/questions.ts';
 import { lockStudents, type UserRow } from '../shared/users.ts';
-import { refreshTopicStats } from '../stats/service.ts';
+import { countMarkChanges } from '../stats/service.ts';
 import {
   answerPending,
   dayCounts,
@@ -31,7 +31,7 @@ import {
   type SubmissionRow,
   type SubmissionWithDetails,
   type SubmissionWithQuestion,
-  setMarks,
+  setTeacherMarks,
   submissionSummary,
   submissionsByIds,
   submissionsPage,
@@ -401,30 +401,23 @@ export async function markSubmissions(
     if (foreign.length > 0) {
       throw badRequest((t) => t.apiMessages.noSubmissionsOf(foreign, student.username));
     }
-    await applyTeacherMarks(tx, mine, wanted);
+    await applyTeacherMarks(tx, wanted);
   });
   return toSubmissionQuestions(db, await submissionsWithQuestions(db, [...wanted.keys()]), timeZone);
 }
 
 /**
- * A teacher's marks on these submissions (their students' locks held): stored as the teacher's,
- * then the calendar days and topic statistics they touch are recounted.
+ * A teacher's marks on these submissions (their students' locks held): stored as the teacher's;
+ * the calendar days of the marks that changed are recounted (a day's few answers), and the topic
+ * statistics change by the difference (a recount would read every answer of the student).
  */
-export async function applyTeacherMarks(
-  tx: DbOrTx,
-  rows: readonly { id: number; studentId: number; questionId: number; dueDay: string }[],
-  marks: Map<number, number>,
-): Promise<void> {
-  await setMarks(tx, marks, false);
+export async function applyTeacherMarks(tx: DbOrTx, marks: Map<number, number>): Promise<void> {
+  const changed = (await setTeacherMarks(tx, marks)).filter((c) => c.before !== c.after);
   await refreshCalendarDays(
     tx,
-    rows.map((r) => ({ studentId: r.studentId, day: r.dueDay })),
+    changed.map((c) => ({ studentId: c.studentId, day: c.dueDay })),
   );
-  await refreshTopicStats(
-    tx,
-    rows.map((r) => r.studentId),
-    rows.map((r) => r.questionId),
-  );
+  await countMarkChanges(tx, changed);
 }
 
 export async function summaryFor(

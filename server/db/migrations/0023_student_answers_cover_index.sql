@@ -1,0 +1,2 @@
+DROP INDEX "submissions_student_question_idx";--> statement-breakpoint
+CREATE INDEX "submissions_student_question_cover_idx" ON "submissions" USING btree ("student_id","question_id","id","marked","redo","submit_date","target_date","due_day");

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildCalendar, recountCalendar, storedCalendar } from '../calendars/queries.ts';
+import { type Database, openDatabase } from '../db/open.ts';
+import { markAnswers } from '../marking/service.ts';
+import { reviewCounts } from '../review/queries.ts';
+import { rebuildTopicStats, recountTopicStats, storedTopicStats } from '../stats/queries.ts';
+import { reviewAnswers, submissionsOf } from './service.ts';
+
+/**
+ * A student's pages and a teacher's marks on a school big enough for the planner to choose as it
+ * would in a real one (200 students with 1,000 answers each, spread over the table as a year of
+ * answers is): the summary and the review list read the student's answers from the index alone,
+ * and a mark reads only the answers it changes and their days, never the student's history.
+ */
+const base = process.env.TEST_DATABASE_URL;
+if (!base) throw new Error('scale.pg.test.ts needs TEST_DATABASE_URL (run it with npm run test:pg)');
+
+const name = `tf_student_plan_${process.pid}`;
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+const url = (() => {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+})();
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+};
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+const on = (nodes: PlanNode[], relation: string) => nodes.filter((n) => n['Relation Name'] === relation);
+const rowsRead = (nodes: PlanNode[]) =>
+  nodes.reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1), 0);
+
+const STUDENTS = 200;
+const ANSWERS = 1000;
+const QUESTIONS = 4000;
+const timeZone = 'Asia/Seoul';
+const now = new Date();
+const today = now.toISOString().slice(0, 10);
+const student = 7;
+
+let database: Database;
+let client: pg.Client;
+beforeAll(async () => {
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  const db = database.db;
+  await db.execute(sql`INSERT INTO users (email, username, roles)
+    SELECT 's' || i || '@example.com', 's' || i, ARRAY['STUDENT'] FROM generate_series(1, ${STUDENTS}) i`);
+  await db.execute(sql`INSERT INTO topics (title) SELECT 'topic ' || i FROM generate_series(1, 40) i`);
+  await db.execute(sql`INSERT INTO questions (title, question, type, answer, explanation, generated_date)
+    SELECT 'question ' || i, repeat('What does it print? ', 20), 's', 'a model answer', repeat('Because. ', 40),
+      now() - i * interval '2 hours'
+    FROM generate_series(1, ${QUESTIONS}) i`);
+  await db.execute(sql`INSERT INTO question_topics (question_id, topic_id)
+    SELECT i, 1 + i % 40 FROM generate_series(1, ${QUESTIONS}) i`);
+  // Answer k of every student, then answer k + 1 of every student: each student's answers lie on as
+  // many pages as they have answers, as a year of evenings leaves them. A tenth are redos (of the
+  // answer before); a third of each mark.
+  await db.execute(sql`INSERT INTO submissions
+      (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
+    SELECT 1 + (s * 37 + (k - (k % 10 = 9)::int) * 4) % ${QUESTIONS}, s, 'answer ' || k,
+      now() - (${ANSWERS} - k) * interval '8 hours', now() - (${ANSWERS} - k) * interval '8 hours',
+      (now() - (${ANSWERS} - k) * interval '8 hours')::date, (k % 3) - 1, false, k % 10 = 9
+    FROM generate_series(0, ${ANSWERS - 1}) k, generate_series(1, ${STUDENTS}) s ORDER BY k, s`);
+  await db.execute(sql`INSERT INTO assignments (question_id, student_id, target_date, due_day)
+    SELECT 1 + (s * 37 + j * 4 + 2) % ${QUESTIONS}, s, now() + interval '1 day', (now() + interval '1 day')::date
+    FROM generate_series(0, 19) j, generate_series(1, ${STUDENTS}) s`);
+  for (let s = 1; s <= 5; s++) {
+    await rebuildCalendar(db, s);
+    await rebuildTopicStats(db, s);
+  }
+  client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // What the generator and autovacuum leave: statistics, and pages marked all-visible.
+  await client.query('VACUUM ANALYZE');
+}, 120_000);
+afterAll(async () => {
+  await client?.end();
+  await database?.close();
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+});
+
+/** The statements `run` sends, each with its plan as run (writes rolled back). */
+async function plansOf(run: () => Promise<unknown>): Promise<{ query: string; nodes: PlanNode[] }[]> {
+  database.queries.log = [];
+  await run();
+  const log = database.queries.log;
+  database.queries.log = null;
+  const plans: { query: string; nodes: PlanNode[] }[] = [];
+  for (const { query, params } of log) {
+    if (!/^\s*(select|with|update|insert|delete)/i.test(query)) continue;
+    await client.query('BEGIN');
+    try {
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${query}`,
+        params,
+      );
+      plans.push({ query, nodes: nodesOf(rows[0]!['QUERY PLAN'][0].Plan) });
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  }
+  return plans;
+}
+
+const page = { page: 0, size: 5, sort: [] };
+
+describe("a student's pages with 1,000 answers among 200,000", () => {
+  it('the submissions summary reads the answers from the index alone and their questions by key', async () => {
+    const [listed, summary] = await plansOf(() => submissionsOf(database.db, student, null, page, timeZone));
+    expect(summary!.query).toMatch(/array_agg/);
+    const read = on(summary!.nodes, 'submissions');
+    expect(read.map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
+    expect(rowsRead(read)).toBe(ANSWERS);
+    // Each answer's question looked up for its sort key: never a hash of all 4,000.
+    expect(rowsRead(on(summary!.nodes, 'questions'))).toBeLessThanOrEqual(ANSWERS);
+    expect(on(listed!.nodes, 'submissions').map((n) => n['Node Type'])).not.toContain('Seq Scan');
+  });
+
+  it('the review list reads the answers from the index alone and its page by id, no question but its own', async () => {
+    const result = await reviewAnswers(database.db, student, page, { now, timeZone });
+    expect(result.content).toHaveLength(5);
+    const counts = await reviewCounts(database.db, student, today, timeZone);
+    expect(result.totalElements).toBe(counts.due + counts.later);
+    const [listed, rows] = await plansOf(() => reviewAnswers(database.db, student, page, { now, timeZone }));
+    const scanned = on(listed!.nodes, 'submissions');
+    expect(scanned.map((n) => n['Node Type'])).toEqual(['Index Only Scan', 'Index Only Scan']);
+    // Each listed answer's question is looked up by its key: never all 4,000.
+    expect(rowsRead(on(listed!.nodes, 'questions'))).toBeLessThanOrEqual(ANSWERS);
+    expect(on(listed!.nodes, 'questions').map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    expect(rowsRead(on(rows!.nodes, 'submissions'))).toBe(5);
+    expect(rowsRead(on(rows!.nodes, 'questions'))).toBe(5);
+  });
+
+  it('the review counts read the answers from the index alone and the pending questions once', async () => {
+    const [counted] = await plansOf(() => reviewCounts(database.db, student, today, timeZone));
+    expect(on(counted!.nodes, 'submissions').map((n) => n['Node Type'])).toEqual([
+      'Index Only Scan',
+      'Index Only Scan',
+    ]);
+    const pending = on(counted!.nodes, 'assignments');
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.map((n) => n['Actual Loops'])).toEqual(pending.map(() => 1));
+  });
+});
+
+describe('a teacher marking answers of students with 1,000 answers each', () => {
+  it('reads only the marked answers and their days, and keeps the statistics equal to a recount', async () => {
+    const { rows } = await client.query<{ id: number }>(
+      `SELECT DISTINCT ON (student_id) id FROM submissions
+       WHERE student_id <= 5 AND NOT redo AND marked = 1 ORDER BY student_id, id DESC`,
+    );
+    const marks = Object.fromEntries(rows.map((r) => [r.id, -1 as const]));
+    const statements = await plansOf(() => markAnswers(database.db, marks, timeZone));
+    for (let s = 1; s <= 5; s++) {
+      expect(await storedTopicStats(database.db, s)).toEqual(await recountTopicStats(database.db, s));
+      expect((await storedCalendar(database.db, s)).map(({ studentId, name, ...day }) => day)).toEqual(
+        await recountCalendar(database.db, s),
+      );
+    }
+    const read = statements.flatMap((s) => on(s.nodes, 'submissions'));
+    expect(read.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    // The five answers (read, updated, answered back) and their five days' few answers; a recount
+    // of the statistics read 5,000.
+    expect(rowsRead(read), JSON.stringify(read)).toBeLessThan(100);
+  });
+});
