@@ -37,13 +37,27 @@ function matchOn(field: SearchField, text: string): SQL {
   return columns[field];
 }
 
-/** All questions, or those whose chosen field contains the text (case-insensitive), one page. */
+/** The questions given to the student of this username and not yet answered by them. */
+function pendingFor(student: string): SQL {
+  return exists(
+    sql`(SELECT 1 FROM ${assignments} JOIN ${users} ON ${users.id} = ${assignments.studentId} WHERE ${assignments.questionId} = ${questions.id} AND lower(${users.username}) = lower(${student}))`,
+  );
+}
+
+/**
+ * All questions, or those whose chosen field contains the text (case-insensitive), one page;
+ * with `student`, only those pending for that student (the Teacher page's worksheet answer key).
+ */
 export async function questionsPage(
   db: DbOrTx,
   search: { field: SearchField; text: string } | null,
   page: PageRequest,
+  student: string | null = null,
 ) {
-  const where = search?.text ? matchOn(search.field, search.text) : undefined;
+  const where = and(
+    search?.text ? matchOn(search.field, search.text) : undefined,
+    student ? pendingFor(student) : undefined,
+  );
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const rows = await db
     .select()
