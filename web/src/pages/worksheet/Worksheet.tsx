@@ -15,6 +15,26 @@ import styles from './Worksheet.module.css';
 type SheetQuestion = QuestionStudent | QuestionOnly;
 
 /**
+ * A question's pictures on the sheet, loaded at once (not lazily) so that all are there to print.
+ * The explanation's pictures belong with the answers, not on the sheet.
+ */
+function SheetPictures({ pictures }: { pictures: SheetQuestion['pictures'] }) {
+  return pictures.map(
+    (picture) =>
+      picture.part === 'question' && (
+        <img
+          key={picture.id}
+          className={styles.picture}
+          src={`${API_BASE}/pictures/${picture.id}`}
+          alt={picture.alt}
+          width={picture.width}
+          height={picture.height}
+        />
+      ),
+  );
+}
+
+/**
  * A printable worksheet, shown in place of the page that opened it (the archive: the ticked
  * questions; the Teacher page: a student's pending ones) and loaded only then: an A4 sheet to
  * answer by hand, numbered, with its formulas and pictures and room to write, and on request an
@@ -89,20 +109,7 @@ export function Worksheet({
                 {index + 1}. {question.title}
               </h2>
               <RichText text={question.question} />
-              {question.pictures.map(
-                (picture) =>
-                  // The explanation's pictures belong with the answers, not on the sheet.
-                  picture.part === 'question' && (
-                    <img
-                      key={picture.id}
-                      className={styles.picture}
-                      src={`${API_BASE}/pictures/${picture.id}`}
-                      alt={picture.alt}
-                      width={picture.width}
-                      height={picture.height}
-                    />
-                  ),
-              )}
+              <SheetPictures pictures={question.pictures} />
               {question.type === 'M' && <p className={styles.several}>{t.several}</p>}
               {question.candidates.length > 0 ? (
                 <ol className={styles.options} aria-label={t.options}>
