@@ -344,7 +344,6 @@ export const worksheetTexts = texts({
   several: 'Choose every answer that fits.',
   answerKey: 'Answer key',
   withAnswerKey: 'Add an answer key page',
-  noAnswers: 'An answer key needs the questions from the archive: pick them there.',
   print: 'Print',
   back: 'Back',
   nothing: 'No questions to print.',

@@ -405,3 +405,82 @@ describe('pictures in questions', () => {
     expect(noAlt.json().message).toContain('Picture 1: alt text is missing');
   });
 });
+
+describe('script in a file name or an alt text: stored and answered as data, never markup', () => {
+  // As a browser sends them (a quote as %22), as typed, a path and a header split.
+  const hostileNames = [
+    '%22><img src=x onerror=alert(1)>.png',
+    '"><img src=x onerror=alert(1)>.png',
+    '<script>alert(document.cookie)</script>.png',
+    '../../../../etc/passwd.png',
+    '..%2F..%2Fserver%2Fmain.ts',
+    'x.png%0d%0aSet-Cookie: session=stolen',
+  ];
+
+  it('never lets an uploaded file name reach a stored path, a record or a header', async () => {
+    // The name's telling parts ('script-src' of the CSP is not one).
+    const markers = ['onerror', '<script', 'alert(', 'passwd', 'main.ts', 'stolen', '..'];
+    for (const [index, name] of hostileNames.entries()) {
+      const before = storedFiles();
+      const response = await upload(
+        cast.teacher,
+        await canvas(50 + index, 20)
+          .png()
+          .toBuffer(),
+        name,
+      );
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+      // The answer is the content's hash and size, nothing of the name.
+      const picture = response.json() as PictureUploaded;
+      expect(Object.keys(picture).sort()).toEqual(['height', 'id', 'width']);
+      expect(picture.id).toMatch(/^[0-9a-f]{64}$/);
+      // Stored as its hash, in the pictures folder, and nowhere else.
+      expect(storedFiles()).toEqual([...before, `${picture.id}.webp`].sort());
+      for (const file of storedFiles()) expect(file).toMatch(/^[0-9a-f]{64}\.webp$/);
+      const row = rowsOf<{ row: string }>(
+        await t.database.db.execute(
+          sql`SELECT row_to_json(p)::text AS row FROM pictures p WHERE hash = ${picture.id}`,
+        ),
+      );
+      const served = await read(cast.teacher, picture.id);
+      expect(served.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      const said = [
+        response.body,
+        JSON.stringify(response.headers),
+        row[0]!.row,
+        JSON.stringify(served.headers),
+      ];
+      for (const text of said)
+        for (const marker of markers) expect(text, `${name}: ${text}`).not.toContain(marker);
+    }
+  });
+
+  it('answers an alt text with markup in it exactly as written, as JSON, and never in a header', async () => {
+    const alt = '"><script>alert(document.cookie)</script><img src=x onerror=alert(1)> & </textarea>';
+    const picture = await uploaded(await canvas(61, 17).png().toBuffer());
+    const questionId = await createQuestion(t, cast.teacher, {
+      students: [cast.student.user.username],
+      pictures: [{ id: picture.id, part: 'question', alt }],
+    });
+    // The pending page's JSON is written by PostgreSQL, the archive's by Node: both keep the text.
+    const pending = await call(
+      t,
+      cast.student,
+      'GET',
+      `/api/v1/questions/student/${cast.student.user.username}?size=100`,
+    );
+    const archive = await call(t, cast.teacher, 'GET', '/api/v1/questions?size=100');
+    for (const response of [pending, archive]) {
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const question = (response.json().content as QuestionOnly[]).find((q) => q.id === questionId)!;
+      expect(question.pictures).toEqual([{ id: picture.id, part: 'question', alt, width: 61, height: 17 }]);
+    }
+    // The picture itself is an image, never sniffed as a page; its headers name nothing of the alt.
+    const served = await read(cast.student, picture.id);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.stringify(served.headers)).not.toMatch(/<script|onerror|alert\(/);
+  });
+});

@@ -238,6 +238,38 @@ describe('GET /api/v1/questions (archive search)', () => {
       (await call(t, teacher, 'GET', '/api/v1/questions?q=%25%25_%25&size=1')).json().totalElements,
     ).toBe(0);
   });
+
+  it("narrows to one student's pending questions, with their answers, for the worksheet's answer key", async () => {
+    const pending = await t.createUser({ roles: ['STUDENT'], username: 'Keyholder' });
+    const other = await t.createUser({ roles: ['STUDENT'], username: 'keyholder2' });
+    const mine = await createQuestion(t, teacher, { students: ['keyholder'], answer: '12' });
+    const answered = await createQuestion(t, teacher, { students: ['keyholder'] });
+    const theirs = await createQuestion(t, teacher, { students: ['keyholder2'] });
+    const shared = await createQuestion(t, teacher, { students: ['keyholder', 'keyholder2'] });
+    const submitted = await call(t, pending, 'POST', '/api/v1/submissions/multiples', [
+      { questionId: answered, studentAnswer: '01', studentName: 'keyholder' },
+    ]);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const idsFor = async (query: string) =>
+      (
+        (
+          await call(t, teacher, 'GET', `/api/v1/questions?size=100&sort=id,asc&${query}`)
+        ).json() as Page<QuestionOnly>
+      ).content.map((q) => q.id);
+    // Case-insensitive like every username; answered questions are no longer pending.
+    expect(await idsFor('student=KEYHOLDER')).toEqual([mine, shared]);
+    expect(await idsFor(`student=${other.user.username}`)).toEqual([theirs, shared]);
+    // With a search too; the answers come along (staff only: the archive's own rule).
+    const found = (
+      await call(t, teacher, 'GET', '/api/v1/questions?student=keyholder&field=answer&q=12')
+    ).json() as Page<QuestionOnly>;
+    expect(found.content.map((q) => [q.id, q.answer])).toEqual([[mine, '12']]);
+    expect(await idsFor('student=nobody-at-all')).toEqual([]);
+    expect((await call(t, teacher, 'GET', `/api/v1/questions?student=${'x'.repeat(41)}`)).statusCode).toBe(
+      400,
+    );
+    expect((await call(t, pending, 'GET', '/api/v1/questions?student=keyholder')).statusCode).toBe(403);
+  });
 });
 
 /** `POST topics` takes the title as plain text. */

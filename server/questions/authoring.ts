@@ -32,8 +32,9 @@ export async function listQuestions(
   search: { field: SearchField; text: string } | null,
   page: PageRequest,
   timeZone: string,
+  student: string | null = null,
 ): Promise<{ content: QuestionOnly[]; total: number }> {
-  const { rows, total } = await questionsPage(db, search, page);
+  const { rows, total } = await questionsPage(db, search, page, student);
   return { content: await withDetails(db, rows, timeZone), total };
 }
 

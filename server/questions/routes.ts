@@ -16,7 +16,7 @@ import {
   TopicLinkRequest,
   TopicTitle,
 } from '../../common/contracts/tutoring.ts';
-import { questionLimits } from '../../common/limits.ts';
+import { limits, questionLimits } from '../../common/limits.ts';
 import { says } from '../../common/validation.ts';
 import { z } from '../../common/zod.ts';
 import { access } from '../http/access.ts';
@@ -34,6 +34,8 @@ const SearchQuery = z.object({
     .optional()
     .default('all'),
   q: z.string().max(questionLimits.searchMax, says('searchTooLong', questionLimits.searchMax)).optional(),
+  /** Only the questions pending for this student (a username). */
+  student: z.string().max(limits.usernameMax, says('atMostCharacters', limits.usernameMax)).optional(),
 });
 const TitleQuery = z.object({
   title: z.string(says('titleRequired')).min(1, says('titleRequired')).max(200, says('titleTooLong', 200)),
@@ -89,13 +91,14 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     access.staff,
     { query: SearchQuery, page: questionSortable, response: pageOf(QuestionOnly) },
     async (request) => {
-      const { field, q } = request.query;
+      const { field, q, student } = request.query;
       const { page } = request;
       const { content, total } = await listQuestions(
         database.db,
         q ? { field, text: q } : null,
         page,
         config.timeZone,
+        student || null,
       );
       return toPage(content, page, total);
     },

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../common/contracts/paging.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
-import { candidates, questions, teacherStudents, topics, users } from '../db/schema.ts';
+import { assignments, candidates, questions, teacherStudents, topics, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
 
 /** The archive's field selector: which fields a search looks in. */
@@ -40,17 +40,29 @@ function matchOn(field: SearchField, text: string): SQL {
   return columns[field];
 }
 
+/** The questions given to the student of this username and not yet answered by them. */
+function pendingFor(student: string): SQL {
+  return exists(
+    sql`(SELECT 1 FROM ${assignments} JOIN ${users} ON ${users.id} = ${assignments.studentId} WHERE ${assignments.questionId} = ${questions.id} AND lower(${users.username}) = lower(${student}))`,
+  );
+}
+
 /**
- * All questions, or those whose chosen field contains the text (case-insensitive), one page. Each
- * field has a trigram index: a rare text is found through them, a common one by reading the
+ * All questions, or those whose chosen field contains the text (case-insensitive), one page;
+ * with `student`, only those pending for that student (the Teacher page's worksheet answer key).
+ * Each field has a trigram index: a rare text is found through them, a common one by reading the
  * questions newest first until the page is full (the planner chooses); the count reads every match.
  */
 export async function questionsPage(
   db: DbOrTx,
   search: { field: SearchField; text: string } | null,
   page: PageRequest,
+  student: string | null = null,
 ) {
-  const where = search?.text ? matchOn(search.field, search.text) : undefined;
+  const where = and(
+    search?.text ? matchOn(search.field, search.text) : undefined,
+    student ? pendingFor(student) : undefined,
+  );
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const rows = await db
     .select()

@@ -290,7 +290,6 @@ export const worksheetTexts: Translation<typeof en.worksheetTexts> = {
   several: '맞는 답을 모두 고르세요.',
   answerKey: '정답',
   withAnswerKey: '정답 페이지 추가',
-  noAnswers: '정답 페이지는 문제 보관함에서 고른 문제로만 만들 수 있습니다.',
   print: '인쇄',
   back: '돌아가기',
   nothing: '인쇄할 문제가 없습니다.',
