@@ -134,7 +134,10 @@ function preloadInIndexHtml(preloads: Preload[]): Plugin {
           const links = linksFor(modules, everywhere).map(({ link }) => link);
           lines.push(`<!--preload-for ${paths.join(' ')}-->${links.join('')}<!--/preload-for-->`);
         }
-        return html.replace('</head>', `    ${lines.join('\n    ')}\n  </head>`);
+        // The page's comments are notes for us, not for every first visit: only the server's
+        // preload markers stay.
+        const page = html.replace(/\s*<!--(?!\/?preload-for)[\s\S]*?-->/g, '');
+        return page.replace('</head>', `    ${lines.join('\n    ')}\n  </head>`);
       },
     },
   };
