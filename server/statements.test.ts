@@ -35,7 +35,10 @@ async function statementsOf(
   // Counted with the session looked up (a miss of the session cache): the same count for every case.
   t.app.sessionCache.clear();
   const before = t.database.queries.count;
+  t.database.queries.log = [];
   const response = await call(t, as, method, url, body);
+  lastStatements = t.database.queries.log;
+  t.database.queries.log = null;
   const statements = t.database.queries.count - before;
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
   // A CSV export lists its lines after the header (no cell of these cases holds a line break).
@@ -57,6 +60,8 @@ function listed(json: unknown): number {
   return 1;
 }
 let lastListed = 0;
+/** The text of each statement of the last request measured. */
+let lastStatements: { query: string }[] = [];
 /** Reads that answer one thing however many rows lie behind it (no "more rows listed" check). */
 const ONE_ANSWER = new Set([
   'GET /api/v1/assignments/latest/:name',
@@ -676,6 +681,42 @@ const SINGLE_ROW: Record<string, string> = {
     'measured in server/questions/modify.test.ts (2 vs 30 changes × 6 students)',
 };
 
+/**
+ * The tables that hold one student's rows, each with the student in `student_id`. Were the database
+ * ever split by student (docs/performance.md, "Scale"), a statement on one of them that does not name
+ * the student would have to ask every part: on a route about one student (`:name`), every such
+ * statement names them.
+ */
+const PER_STUDENT_TABLES = [
+  'assignments',
+  'submissions',
+  'calendar_days',
+  'answer_drafts',
+  'topic_stats',
+  'math_answers',
+  'math_days',
+  'review_schedule',
+  'review_settings',
+];
+const TOUCHES_A_STUDENT_TABLE = new RegExp(
+  `\\b(from|join|into|update)\\s+"?(${PER_STUDENT_TABLES.join('|')})"?\\b`,
+  'i',
+);
+const NAMES_THE_STUDENT = /\bstudent_id"?\s*(=|in\b)/i;
+/** An insert names its rows' student among its columns (from values or from a list it unnests). */
+const INSERT_OF_STUDENT_ROWS = /^\s*insert\s+into\s+"?\w+"?\s*\([^)]*\bstudent_id\b[^)]*\)/i;
+
+function statementsMissingTheStudent(route: string, log: { query: string }[]): string[] {
+  return log
+    .filter(
+      ({ query }) =>
+        TOUCHES_A_STUDENT_TABLE.test(query) &&
+        !NAMES_THE_STUDENT.test(query) &&
+        !INSERT_OF_STUDENT_ROWS.test(query),
+    )
+    .map(({ query }) => `${route}: ${query.replace(/\s+/g, ' ').slice(0, 200)}`);
+}
+
 describe('SQL statements per request', () => {
   it('every registered route is a case here or named as single-row', () => {
     const measured = new Set(CASES.map((c) => c.route.replace(/ \(.*\)$/, '')));
@@ -711,13 +752,15 @@ describe('SQL statements per request', () => {
     expect(t.database.queries.count - before).toBe(first.statements - 1);
   });
 
-  it(`stay the same for ${SMALL} and for ${LARGE} rows, on every list and batch write`, {
+  it(`stay the same for ${SMALL} and for ${LARGE} rows, on every list and batch write; name the student on a student's route`, {
     timeout: 300_000,
   }, async () => {
     const lines: string[] = [];
     const grew: string[] = [];
+    const unnamed: string[] = [];
     for (const c of CASES) {
       const few = await c.measure(SMALL);
+      if (c.route.includes('/:name')) unnamed.push(...statementsMissingTheStudent(c.route, lastStatements));
       const listedFew = lastListed;
       const many = await c.measure(LARGE);
       // A read must really list more rows at the larger size, or the case proves nothing.
@@ -735,5 +778,9 @@ describe('SQL statements per request', () => {
     }
     console.log(`SQL statements, ${SMALL} → ${LARGE} rows (${t.database.kind}):\n${lines.join('\n')}`);
     expect(grew).toEqual([]);
+    expect(
+      unnamed,
+      "statements of a student's route that read a student's rows without naming the student",
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { answerDrafts } from '../db/schema.ts';
 
@@ -92,6 +92,19 @@ export async function draftsOf(
 }
 
 /** The draft versions of these (student, question) pairs, keyed `student:question` (one statement). */
+/**
+ * These (student, question) pairs. When they are one student's (as almost always), the statement
+ * names the student plainly, so it reads that student's rows only (what would let the table be split
+ * by student).
+ */
+function ofPairs(pairs: readonly { studentId: number; questionId: number }[]): SQL {
+  const students = new Set(pairs.map((p) => p.studentId));
+  const questionIds = sql.param(pairs.map((p) => p.questionId));
+  if (students.size === 1)
+    return sql`${answerDrafts.studentId} = ${[...students][0]} AND ${answerDrafts.questionId} = ANY(${questionIds}::int[])`;
+  return sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${questionIds}::int[]))`;
+}
+
 export async function draftVersions(
   db: DbOrTx,
   pairs: readonly { studentId: number; questionId: number }[],
@@ -104,9 +117,7 @@ export async function draftVersions(
       version: answerDrafts.version,
     })
     .from(answerDrafts)
-    .where(
-      sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
-    );
+    .where(ofPairs(pairs));
   return new Map(rows.map((r) => [`${r.studentId}:${r.questionId}`, r.version]));
 }
 
@@ -116,9 +127,5 @@ export async function deleteDrafts(
   pairs: readonly { studentId: number; questionId: number }[],
 ): Promise<void> {
   if (pairs.length === 0) return;
-  await db
-    .delete(answerDrafts)
-    .where(
-      sql`(${answerDrafts.studentId}, ${answerDrafts.questionId}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.studentId))}::int[], ${sql.param(pairs.map((p) => p.questionId))}::int[]))`,
-    );
+  await db.delete(answerDrafts).where(ofPairs(pairs));
 }

@@ -336,25 +336,38 @@ export async function latestSubmissions(
   return new Map(rows.map((r) => [r.questionId, r]));
 }
 
+/**
+ * Statements about one student's answers name the student (`studentId`), as well as the answers'
+ * ids: each reads that student's rows only, which is what would let the tables be split by student.
+ */
+function ofStudent(studentId: number | null) {
+  return studentId === null ? undefined : eq(submissions.studentId, studentId);
+}
+
 export async function submissionsWithQuestions(
   db: DbOrTx,
   ids: readonly number[],
+  studentId: number | null = null,
 ): Promise<SubmissionWithQuestion[]> {
   if (ids.length === 0) return [];
   return db
     .select({ submission: submissions, question: questions })
     .from(submissions)
     .innerJoin(questions, eq(questions.id, submissions.questionId))
-    .where(inArray(submissions.id, [...ids]))
+    .where(and(ofStudent(studentId), inArray(submissions.id, [...ids])))
     .orderBy(asc(submissions.id));
 }
 
-export async function submissionsByIds(db: DbOrTx, ids: readonly number[]): Promise<SubmissionRow[]> {
+export async function submissionsByIds(
+  db: DbOrTx,
+  ids: readonly number[],
+  studentId: number | null = null,
+): Promise<SubmissionRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(submissions)
-    .where(inArray(submissions.id, [...ids]));
+    .where(and(ofStudent(studentId), inArray(submissions.id, [...ids])));
 }
 
 /** The students who answered these questions (whose marks and topic statistics a change of them may change). */
@@ -417,17 +430,22 @@ export type MarkChange = {
  * recount. The marks before are read in the statement's snapshot; exact because the caller holds
  * the students' locks, which every write of their marks takes first.
  */
-export async function setTeacherMarks(db: DbOrTx, marks: Map<number, number>): Promise<MarkChange[]> {
+export async function setTeacherMarks(
+  db: DbOrTx,
+  marks: Map<number, number>,
+  studentId: number | null = null,
+): Promise<MarkChange[]> {
   if (marks.size === 0) return [];
+  const ofTheStudent = studentId === null ? sql`` : sql` AND s.student_id = ${studentId}`;
   const result = await db.execute(sql`
     WITH v AS (
       SELECT * FROM unnest(${sql.param([...marks.keys()])}::int[], ${sql.param([...marks.values()])}::int[]) AS v(id, mark)
     ), old AS (
-      SELECT s.id, s.marked FROM submissions s JOIN v ON v.id = s.id
+      SELECT s.id, s.marked FROM submissions s JOIN v ON v.id = s.id WHERE true${ofTheStudent}
     )
     UPDATE submissions s SET marked = v.mark::smallint, auto_marked = false
     FROM v JOIN old ON old.id = v.id
-    WHERE s.id = v.id
+    WHERE s.id = v.id${ofTheStudent}
     RETURNING s.id, s.student_id, s.question_id, to_char(s.due_day, 'YYYY-MM-DD') AS due_day, s.redo,
       old.marked::int AS before, s.marked::int AS after`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({

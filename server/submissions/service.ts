@@ -394,16 +394,19 @@ export async function markSubmissions(
   if (wanted.size === 0) return [];
   await db.transaction(async (tx) => {
     await lockStudents(tx, [student.id]);
-    const rows = await submissionsByIds(tx, [...wanted.keys()]);
-    const mine = rows.filter((r) => r.studentId === student.id);
+    const mine = await submissionsByIds(tx, [...wanted.keys()], student.id);
     const known = new Set(mine.map((r) => r.id));
     const foreign = [...wanted.keys()].filter((id) => !known.has(id));
     if (foreign.length > 0) {
       throw badRequest((t) => t.apiMessages.noSubmissionsOf(foreign, student.username));
     }
-    await applyTeacherMarks(tx, wanted);
+    await applyTeacherMarks(tx, wanted, student.id);
   });
-  return toSubmissionQuestions(db, await submissionsWithQuestions(db, [...wanted.keys()]), timeZone);
+  return toSubmissionQuestions(
+    db,
+    await submissionsWithQuestions(db, [...wanted.keys()], student.id),
+    timeZone,
+  );
 }
 
 /**
@@ -411,8 +414,12 @@ export async function markSubmissions(
  * the calendar days of the marks that changed are recounted (a day's few answers), and the topic
  * statistics change by the difference (a recount would read every answer of the student).
  */
-export async function applyTeacherMarks(tx: DbOrTx, marks: Map<number, number>): Promise<void> {
-  const changed = (await setTeacherMarks(tx, marks)).filter((c) => c.before !== c.after);
+export async function applyTeacherMarks(
+  tx: DbOrTx,
+  marks: Map<number, number>,
+  studentId: number | null = null,
+): Promise<void> {
+  const changed = (await setTeacherMarks(tx, marks, studentId)).filter((c) => c.before !== c.after);
   await refreshCalendarDays(
     tx,
     changed.map((c) => ({ studentId: c.studentId, day: c.dueDay })),
