@@ -41,7 +41,7 @@ export function guardConnections(app: FastifyInstance, http: HttpLimits, trustPr
   // would cap the whole site; the proxy limits each client instead (nginx `limit_conn`).
   if (!trustProxy) {
     limitPerAddress(app, server, http.maxConnectionsPerAddress);
-    startFewAtOnceByAddress(server);
+    readInTurnsByAddress(server);
   }
   resetStalledReaders(app, server);
 }
@@ -93,22 +93,25 @@ function limitPerAddress(app: FastifyInstance, server: Server, cap: number): voi
   });
 }
 
-/** How many new connections of one address are read at once until they have sent a request. */
+/** Connections of one address read at once until they send a request (or STARTING_MS passes). */
 const STARTING_PER_ADDRESS = 2;
+const STARTING_MS = 500;
+/** Turns in a row that accept without starting to read a waiting connection, while accepts go on. */
+const ACCEPTING_TURNS = 100;
 
 type Line = { starting: number; waiting: Socket[] };
 
 /**
- * Connections are read a few at a time by client address, and reading waits while connections
- * are being accepted. Node accepts one connection per turn of the event loop, in the order they
- * came, and all that a connection sent is parsed in one go, however many requests it holds: 1,000
- * connections sending 200 requests each at once, read as accepted, left a health probe from
- * another address waiting seconds in the kernel's queue behind them. So a connection is accepted
- * without being read. One of an address with none being read starts at once (a health probe);
- * others start one a turn, the addresses taking turns, in turns that accepted nothing, with at most
- * STARTING_PER_ADDRESS of an address read until they have sent their first request (or closed).
+ * New connections are accepted unread and start being read one a turn of the event loop, the
+ * client addresses taking turns, in turns that accepted nothing, and at most STARTING_PER_ADDRESS
+ * of an address at a time until they have sent a request. Node accepts one connection a turn, in
+ * the order they came, and parses all that a connection sent in one go, however many requests it
+ * holds: 1,000 connections sending 200 requests each, read as accepted, kept a health probe from
+ * another address waiting seconds in the kernel's queue behind them, and those read before their
+ * requests came were all parsed in one turn when they came. A connection that sends nothing gives
+ * its place up after STARTING_MS, so idle ones (a browser's preconnect) hold back little.
  */
-function startFewAtOnceByAddress(server: Server): void {
+function readInTurnsByAddress(server: Server): void {
   // net.Server's `pauseOnConnect` (a constructor option Fastify does not pass, read at each
   // accept): a connection is accepted without being read until resumed.
   (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
@@ -116,39 +119,47 @@ function startFewAtOnceByAddress(server: Server): void {
   // Connections being read that have not yet sent a request: what gives their place up.
   const starting = new WeakMap<Socket, () => void>();
   let accepted = false;
+  let skipped = 0;
   let scheduled = false;
   const start = (client: string, line: Line, socket: Socket) => {
     line.starting++;
     const started = () => {
       if (!starting.delete(socket)) return;
+      clearTimeout(timer);
       socket.off('close', started);
       line.starting--;
       if (line.waiting.length > 0) schedule();
       else if (line.starting === 0) lines.delete(client);
     };
+    const timer = setTimeout(started, STARTING_MS).unref();
     starting.set(socket, started);
     socket.once('close', started);
     socket.resume();
   };
   const turn = () => {
     scheduled = false;
-    if (accepted) {
-      // The kernel's queue is not empty yet: accept first.
+    if (accepted && skipped < ACCEPTING_TURNS) {
+      // More may be in the kernel's queue: accept them first (but not forever).
       accepted = false;
+      skipped++;
       schedule();
       return;
     }
+    accepted = false;
+    skipped = 0;
     for (const [client, line] of lines) {
       while (line.waiting[0]?.destroyed) line.waiting.shift();
-      if (line.starting === 0 && line.waiting.length === 0) lines.delete(client);
-      else if (line.starting < STARTING_PER_ADDRESS && line.waiting.length > 0) {
-        // One connection a turn, the addresses taking turns.
-        lines.delete(client);
-        lines.set(client, line);
-        start(client, line, line.waiting.shift() as Socket);
-        schedule();
-        return;
+      const socket = line.starting < STARTING_PER_ADDRESS ? line.waiting.shift() : undefined;
+      if (socket === undefined) {
+        if (line.starting === 0 && line.waiting.length === 0) lines.delete(client);
+        continue;
       }
+      // The address goes to the back of the line.
+      lines.delete(client);
+      lines.set(client, line);
+      start(client, line, socket);
+      schedule();
+      return;
     }
   };
   const schedule = () => {
@@ -162,6 +173,7 @@ function startFewAtOnceByAddress(server: Server): void {
     const client = clientOf(socket.remoteAddress);
     const line = lines.get(client) ?? { starting: 0, waiting: [] };
     lines.set(client, line);
+    // An address with nothing under way (a health probe) does not wait for a turn.
     if (line.starting === 0 && line.waiting.length === 0) start(client, line, socket);
     else {
       line.waiting.push(socket);
@@ -238,32 +250,9 @@ function answerInTurn(app: FastifyInstance, server: Server): void {
       queue.push([req, res]);
     } else if (!socket.destroyed) {
       cut();
-      closeWithoutStacks(socket);
       socket.destroy();
     }
   });
-}
-
-/**
- * When a connection closes, Node aborts every request it parsed from it that is not answered (all
- * that arrived in one read, not only those allowed to wait) with two errors each, whose stacks it
- * captures and formats: for a connection cut after 200 pipelined requests that was 400 stacks, most
- * of what the cut cost. They are made without one while Node's own 'close' listener runs, between
- * these two.
- */
-function closeWithoutStacks(socket: Socket): void {
-  let saved: number | undefined;
-  const restore = () => {
-    if (saved === undefined) return;
-    Error.stackTraceLimit = saved;
-    saved = undefined;
-  };
-  socket.prependOnceListener('close', () => {
-    saved = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    process.nextTick(restore); // should a listener in between throw
-  });
-  socket.once('close', restore);
 }
 
 /**
