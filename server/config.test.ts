@@ -20,7 +20,7 @@ describe('loadConfig', () => {
         headersTimeoutMs: 10_000,
         idleTimeoutMs: 60_000,
         keepAliveTimeoutMs: 5_000,
-        maxConnections: 1000,
+        maxConnections: 2000,
         maxConnectionsPerAddress: 100,
       },
     });

@@ -181,7 +181,8 @@ const settings = {
   HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
   IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
   KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5_000),
-  MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1000),
+  // Room for ten addresses each holding MAX_CONNECTIONS_PER_ADDRESS and as many other clients.
+  MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(2000),
   MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 1_000_000).default(100),
   DEMO: booleanText.default(false),
   CHECK_RESPONSES: booleanText.default(false),

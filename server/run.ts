@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { type Database, describeDatabase, openConfiguredDatabase } from './db/open.ts';
 import { printDemoAccounts, seedDemo } from './demo/seed.ts';
+import { listenBacklog } from './http/connections.ts';
 import { createLogOutput, type LogOutput, prettyLogOutput } from './logging.ts';
 import { type DigestScheduler, startDigestScheduler } from './mail/scheduler.ts';
 import { type MailWorker, startMailWorker } from './mail/worker.ts';
@@ -96,7 +97,7 @@ export async function runServer(options: { now: () => Date }): Promise<void> {
   });
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: listenBacklog(config.http) });
   } catch (error) {
     await database.close();
     const code = (error as NodeJS.ErrnoException).code;

@@ -67,7 +67,9 @@ const DocsFile = z.object({ file: z.string() });
  */
 export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   const route = declareRoutes(app);
-  let document: string | null = null;
+  // Kept as bytes: a string would be encoded anew for every answer (208 KB, much of it Korean),
+  // and each connection whose client does not read would hold its own copy of what is unsent.
+  let document: Buffer | null = null;
   const files = new Map<string, string | Buffer>();
 
   route.get(
@@ -75,7 +77,7 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
     access.public,
     { summary: 'This description (OpenAPI 3.1)' },
     async (_request, reply) => {
-      document ??= JSON.stringify(buildOpenApi(app.apiRoutes, version));
+      document ??= Buffer.from(JSON.stringify(buildOpenApi(app.apiRoutes, version)));
       return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
     },
   );

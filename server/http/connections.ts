@@ -9,6 +9,15 @@ import type { HttpLimits } from '../config.ts';
  */
 export const MAX_WAITING_REQUESTS = 32;
 
+/**
+ * The listening socket's queue of connections not yet accepted: room for MAX_CONNECTIONS arriving
+ * at once (Node's default is 511; the kernel caps it at net.core.somaxconn). A full queue drops a
+ * new connection's handshake, and its client tries again only 1 s later, then 3 s.
+ */
+export function listenBacklog(http: HttpLimits): number {
+  return Math.max(511, http.maxConnections);
+}
+
 /** How often at most each kind of refusal is logged (with how many there were), so a flood cannot flood the log. */
 const REPORT_EVERY_MS = 10_000;
 
@@ -27,10 +36,13 @@ export function guardConnections(app: FastifyInstance, http: HttpLimits, trustPr
       `refused connections: ${http.maxConnections} (MAX_CONNECTIONS) are open`,
     ]),
   );
+  answerInTurn(app, server);
   // Behind a trusted proxy every connection comes from the proxy, so a cap on the socket's peer
   // would cap the whole site; the proxy limits each client instead (nginx `limit_conn`).
-  if (!trustProxy) limitPerAddress(app, server, http.maxConnectionsPerAddress);
-  answerInTurn(app, server);
+  if (!trustProxy) {
+    limitPerAddress(app, server, http.maxConnectionsPerAddress);
+    readInTurnsByAddress(server);
+  }
   resetStalledReaders(app, server);
 }
 
@@ -79,6 +91,96 @@ function limitPerAddress(app: FastifyInstance, server: Server, cap: number): voi
       else open.set(client, left);
     });
   });
+}
+
+/** Connections of one address read at once until they send a request (or STARTING_MS passes). */
+const STARTING_PER_ADDRESS = 2;
+const STARTING_MS = 500;
+/** Turns in a row that accept without starting to read a waiting connection, while accepts go on. */
+const ACCEPTING_TURNS = 100;
+
+type Line = { starting: number; waiting: Socket[] };
+
+/**
+ * New connections are accepted unread and start being read one a turn of the event loop, the
+ * client addresses taking turns, in turns that accepted nothing, and at most STARTING_PER_ADDRESS
+ * of an address at a time until they have sent a request. Node accepts one connection a turn, in
+ * the order they came, and parses all that a connection sent in one go, however many requests it
+ * holds: 1,000 connections sending 200 requests each, read as accepted, kept a health probe from
+ * another address waiting seconds in the kernel's queue behind them, and those read before their
+ * requests came were all parsed in one turn when they came. A connection that sends nothing gives
+ * its place up after STARTING_MS, so idle ones (a browser's preconnect) hold back little.
+ */
+function readInTurnsByAddress(server: Server): void {
+  // net.Server's `pauseOnConnect` (a constructor option Fastify does not pass, read at each
+  // accept): a connection is accepted without being read until resumed.
+  (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
+  const lines = new Map<string, Line>();
+  // Connections being read that have not yet sent a request: what gives their place up.
+  const starting = new WeakMap<Socket, () => void>();
+  let accepted = false;
+  let skipped = 0;
+  let scheduled = false;
+  const start = (client: string, line: Line, socket: Socket) => {
+    line.starting++;
+    const started = () => {
+      if (!starting.delete(socket)) return;
+      clearTimeout(timer);
+      socket.off('close', started);
+      line.starting--;
+      if (line.waiting.length > 0) schedule();
+      else if (line.starting === 0) lines.delete(client);
+    };
+    const timer = setTimeout(started, STARTING_MS).unref();
+    starting.set(socket, started);
+    socket.once('close', started);
+    socket.resume();
+  };
+  const turn = () => {
+    scheduled = false;
+    if (accepted && skipped < ACCEPTING_TURNS) {
+      // More may be in the kernel's queue: accept them first (but not forever).
+      accepted = false;
+      skipped++;
+      schedule();
+      return;
+    }
+    accepted = false;
+    skipped = 0;
+    for (const [client, line] of lines) {
+      while (line.waiting[0]?.destroyed) line.waiting.shift();
+      const socket = line.starting < STARTING_PER_ADDRESS ? line.waiting.shift() : undefined;
+      if (socket === undefined) {
+        if (line.starting === 0 && line.waiting.length === 0) lines.delete(client);
+        continue;
+      }
+      // The address goes to the back of the line.
+      lines.delete(client);
+      lines.set(client, line);
+      start(client, line, socket);
+      schedule();
+      return;
+    }
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(turn);
+  };
+  server.on('connection', (socket: Socket) => {
+    if (socket.destroyed || socket.remoteAddress === undefined) return;
+    accepted = true;
+    const client = clientOf(socket.remoteAddress);
+    const line = lines.get(client) ?? { starting: 0, waiting: [] };
+    lines.set(client, line);
+    // An address with nothing under way (a health probe) does not wait for a turn.
+    if (line.starting === 0 && line.waiting.length === 0) start(client, line, socket);
+    else {
+      line.waiting.push(socket);
+      schedule();
+    }
+  });
+  server.prependListener('request', (req: IncomingMessage) => starting.get(req.socket)?.());
 }
 
 /**
@@ -133,17 +235,47 @@ function answerInTurn(app: FastifyInstance, server: Server): void {
     handler(req, res);
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const queue = waiting.get(req.socket);
+    const socket = req.socket;
+    const queue = waiting.get(socket);
     if (queue === undefined) {
-      waiting.set(req.socket, []);
-      start(req, res);
+      waiting.set(socket, []);
+      // Once the rest of what arrived with it is parsed: a connection cut for sending too much at
+      // once gets no answer at all (1,000 of them, each sent the API description, left 200 MB in
+      // the kernel waiting for readers that never read).
+      process.nextTick(() => {
+        if (socket.destroyed) waiting.delete(socket);
+        else start(req, res);
+      });
     } else if (queue.length < MAX_WAITING_REQUESTS) {
       queue.push([req, res]);
-    } else if (!req.socket.destroyed) {
+    } else if (!socket.destroyed) {
       cut();
-      req.socket.destroy();
+      closeWithoutStacks(socket);
+      socket.destroy();
     }
   });
+}
+
+/**
+ * When a connection closes, Node aborts each request it parsed from it and has not answered (all
+ * that arrived in one read, not only those allowed to wait) with two errors, whose stacks it
+ * captures and formats: for a connection cut after 200 pipelined requests, 400 stacks, most of
+ * the cut's cost and of its garbage. They say nothing (a client went away), so while Node's own
+ * 'close' listener runs, between these two, errors are made without stacks.
+ */
+function closeWithoutStacks(socket: Socket): void {
+  let saved: number | undefined;
+  const restore = () => {
+    if (saved === undefined) return;
+    Error.stackTraceLimit = saved;
+    saved = undefined;
+  };
+  socket.prependOnceListener('close', () => {
+    saved = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    process.nextTick(restore); // should a listener in between throw
+  });
+  socket.once('close', restore);
 }
 
 /**
