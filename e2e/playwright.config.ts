@@ -52,7 +52,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action (DOM snapshots and a screencast): a third of the browser tests'
+    // CPU. CI, which is short of CPU, keeps the failure's screenshot and error context instead.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
