@@ -212,6 +212,21 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/**
+ * The English that stays on the page. A part whose words load lazily (the portfolio's Korean
+ * content) may show English for a moment on a busy machine, so the page gets up to 5 s to replace
+ * it; English that is still there then is reported.
+ */
+async function englishStaying(page: Page, label: string): Promise<string[]> {
+  let found = await englishOn(page, label);
+  const until = Date.now() + 5000;
+  while (found.length > 0 && Date.now() < until) {
+    await page.waitForTimeout(250);
+    found = await englishOn(page, label);
+  }
+  return found;
+}
+
 /** Sweeps each path in turn; `action` runs on a page before it is swept (a dialog opened, …). */
 async function sweep(
   page: Page,
@@ -220,11 +235,11 @@ async function sweep(
   const problems: string[] = [];
   for (const stop of stops) {
     await open(page, stop.path);
-    problems.push(...(await englishOn(page, stop.label)));
+    problems.push(...(await englishStaying(page, stop.label)));
     if (stop.action) {
       await stop.action(page);
       await page.waitForTimeout(300);
-      problems.push(...(await englishOn(page, `${stop.label}, then`)));
+      problems.push(...(await englishStaying(page, `${stop.label}, then`)));
     }
   }
   return problems;
