@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildCalendar, recountCalendar, storedCalendar } from '../calendars/queries.ts';
-import { type Database, openDatabase } from '../db/open.ts';
+import { type Database, rowsOf } from '../db/open.ts';
 import { markAnswers } from '../marking/service.ts';
 import { reviewCounts } from '../review/queries.ts';
 import { rebuildTopicStats, recountTopicStats, storedTopicStats } from '../stats/queries.ts';
+import { type PlanDatabase, type PlanNode, planDatabase, rowsRead } from '../test/plans.ts';
 import { reviewAnswers, submissionsOf } from './service.ts';
 
 /**
@@ -14,37 +14,7 @@ import { reviewAnswers, submissionsOf } from './service.ts';
  * answers is): the summary and the review list read the student's answers from the index alone,
  * and a mark reads only the answers it changes and their days, never the student's history.
  */
-const base = process.env.TEST_DATABASE_URL;
-if (!base) throw new Error('scale.pg.test.ts needs TEST_DATABASE_URL (run it with npm run test:pg)');
-
-const name = `tf_student_plan_${process.pid}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-const url = (() => {
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
-
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-};
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 const on = (nodes: PlanNode[], relation: string) => nodes.filter((n) => n['Relation Name'] === relation);
-const rowsRead = (nodes: PlanNode[]) =>
-  nodes.reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1), 0);
 
 const STUDENTS = 200;
 const ANSWERS = 1000;
@@ -54,12 +24,11 @@ const now = new Date();
 const today = now.toISOString().slice(0, 10);
 const student = 7;
 
+let plan: PlanDatabase;
 let database: Database;
-let client: pg.Client;
 beforeAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  plan = await planDatabase('tf_student_plan');
+  database = plan.database;
   const db = database.db;
   await db.execute(sql`INSERT INTO users (email, username, roles)
     SELECT 's' || i || '@example.com', 's' || i, ARRAY['STUDENT'] FROM generate_series(1, ${STUDENTS}) i`);
@@ -86,16 +55,10 @@ beforeAll(async () => {
     await rebuildCalendar(db, s);
     await rebuildTopicStats(db, s);
   }
-  client = new pg.Client({ connectionString: url });
-  await client.connect();
   // What the generator and autovacuum leave: statistics, and pages marked all-visible.
-  await client.query('VACUUM ANALYZE');
+  await plan.run('VACUUM ANALYZE');
 }, 120_000);
-afterAll(async () => {
-  await client?.end();
-  await database?.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-});
+afterAll(() => plan?.drop());
 
 /** The statements `run` sends, each with its plan as run (writes rolled back). */
 async function plansOf(run: () => Promise<unknown>): Promise<{ query: string; nodes: PlanNode[] }[]> {
@@ -106,16 +69,7 @@ async function plansOf(run: () => Promise<unknown>): Promise<{ query: string; no
   const plans: { query: string; nodes: PlanNode[] }[] = [];
   for (const { query, params } of log) {
     if (!/^\s*(select|with|update|insert|delete)/i.test(query)) continue;
-    await client.query('BEGIN');
-    try {
-      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${query}`,
-        params,
-      );
-      plans.push({ query, nodes: nodesOf(rows[0]!['QUERY PLAN'][0].Plan) });
-    } finally {
-      await client.query('ROLLBACK');
-    }
+    plans.push({ query, nodes: await plan.explain({ query, params }) });
   }
   return plans;
 }
@@ -128,9 +82,9 @@ describe("a student's pages with 1,000 answers among 200,000", () => {
     expect(summary!.query).toMatch(/array_agg/);
     const read = on(summary!.nodes, 'submissions');
     expect(read.map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
-    expect(rowsRead(read)).toBe(ANSWERS);
+    expect(rowsRead(read, 'submissions')).toBe(ANSWERS);
     // Each answer's question looked up for its sort key: never a hash of all 4,000.
-    expect(rowsRead(on(summary!.nodes, 'questions'))).toBeLessThanOrEqual(ANSWERS);
+    expect(rowsRead(summary!.nodes, 'questions')).toBeLessThanOrEqual(ANSWERS);
     expect(on(listed!.nodes, 'submissions').map((n) => n['Node Type'])).not.toContain('Seq Scan');
   });
 
@@ -143,10 +97,10 @@ describe("a student's pages with 1,000 answers among 200,000", () => {
     const scanned = on(listed!.nodes, 'submissions');
     expect(scanned.map((n) => n['Node Type'])).toEqual(['Index Only Scan', 'Index Only Scan']);
     // Each listed answer's question is looked up by its key: never all 4,000.
-    expect(rowsRead(on(listed!.nodes, 'questions'))).toBeLessThanOrEqual(ANSWERS);
+    expect(rowsRead(listed!.nodes, 'questions')).toBeLessThanOrEqual(ANSWERS);
     expect(on(listed!.nodes, 'questions').map((n) => n['Node Type'])).not.toContain('Seq Scan');
-    expect(rowsRead(on(rows!.nodes, 'submissions'))).toBe(5);
-    expect(rowsRead(on(rows!.nodes, 'questions'))).toBe(5);
+    expect(rowsRead(rows!.nodes, 'submissions')).toBe(5);
+    expect(rowsRead(rows!.nodes, 'questions')).toBe(5);
   });
 
   it('the review counts read the answers from the index alone and the pending questions once', async () => {
@@ -163,9 +117,9 @@ describe("a student's pages with 1,000 answers among 200,000", () => {
 
 describe('a teacher marking answers of students with 1,000 answers each', () => {
   it('reads only the marked answers and their days, and keeps the statistics equal to a recount', async () => {
-    const { rows } = await client.query<{ id: number }>(
-      `SELECT DISTINCT ON (student_id) id FROM submissions
-       WHERE student_id <= 5 AND NOT redo AND marked = 1 ORDER BY student_id, id DESC`,
+    const rows = rowsOf<{ id: number }>(
+      await database.db.execute(sql`SELECT DISTINCT ON (student_id) id FROM submissions
+       WHERE student_id <= 5 AND NOT redo AND marked = 1 ORDER BY student_id, id DESC`),
     );
     const marks = Object.fromEntries(rows.map((r) => [r.id, -1 as const]));
     const statements = await plansOf(() => markAnswers(database.db, marks, timeZone));
@@ -179,6 +133,6 @@ describe('a teacher marking answers of students with 1,000 answers each', () => 
     expect(read.map((n) => n['Node Type'])).not.toContain('Seq Scan');
     // The five answers (read, updated, answered back) and their five days' few answers; a recount
     // of the statistics read 5,000.
-    expect(rowsRead(read), JSON.stringify(read)).toBeLessThan(100);
+    expect(rowsRead(read, 'submissions'), JSON.stringify(read)).toBeLessThan(100);
   });
 });

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../db/open.ts';
  */
 export type PlanDatabase = {
   database: Database;
-  /** The plan PostgreSQL ran for the statement (EXPLAIN ANALYZE), every node flattened. */
+  /** The plan PostgreSQL ran for the statement (EXPLAIN ANALYZE; a write rolled back), every node flattened. */
   explain(statement: { query: string; params: unknown[] }): Promise<PlanNode[]>;
   /** Runs SQL on a connection of its own (seeding, ANALYZE). */
   run(text: string): Promise<void>;
@@ -52,12 +52,20 @@ export async function planDatabase(prefix: string): Promise<PlanDatabase> {
   return {
     database,
     async explain(statement) {
-      const { rows } = await on(
-        url.toString(),
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query}`,
-        statement.params,
-      );
-      return nodesOf((rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan);
+      // EXPLAIN ANALYZE runs the statement: a write is undone.
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query}`,
+          statement.params,
+        );
+        return nodesOf((rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan);
+      } finally {
+        await client.query('ROLLBACK').catch(() => {});
+        await client.end();
+      }
     },
     async run(text) {
       await on(url.toString(), text);
