@@ -119,11 +119,21 @@ export type OpenOptions = MigrationChoice &
       }
   );
 
+/** How long an idle pooled PostgreSQL connection is kept before it is closed. */
+export const POOL_IDLE_MS = 10 * 60_000;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const queries = new QueryCounter();
   const folder = options.migrationsFolder === undefined ? migrationsFolder : options.migrationsFolder;
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Idle connections stay open for minutes, not pg's default ten seconds: a new backend's first
+    // statements load its catalog caches (tens of ms), which an evening's bursty traffic would
+    // otherwise pay again after every lull.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: POOL_IDLE_MS,
+    });
     // An idle connection closed by the server (a restart, pg_terminate_backend) is dropped from the
     // pool and replaced on next use; without a listener the 'error' event would end the process.
     pool.on('error', (error) => options.onIdleError?.(error));
