@@ -4,6 +4,7 @@ import { weekTexts as koWeekTexts } from '../../common/i18n/ko/weekTexts.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/translation.ts';
 import { NOTIFICATION_ROLE, type NotificationKind } from '../../common/mail.ts';
 import * as en from '../../common/mailTexts.ts';
+import type { Role } from '../../common/roles.ts';
 import { addDays, mondayOf } from '../../common/week.ts';
 import { weekTexts } from '../../common/weekTexts.ts';
 import type { Db, DbOrTx } from '../db/open.ts';
@@ -167,6 +168,18 @@ const DIGESTS: { kind: NotificationKind; period: typeof dailyPeriod; compose: Co
   { kind: 'student-digest', period: dailyPeriod, compose: studentDigest },
   { kind: 'parent-weekly', period: weeklyPeriod, compose: parentWeekly },
 ];
+
+/** Each digest's kind, who gets it and the period due at `now`. */
+export function duePeriods(
+  now: Date,
+  timeZone: string,
+): { kind: NotificationKind; role: Role; period: string }[] {
+  return DIGESTS.map((d) => ({
+    kind: d.kind,
+    role: NOTIFICATION_ROLE[d.kind],
+    period: d.period(now, timeZone),
+  }));
+}
 
 /**
  * One pass of the scheduler: every digest due now and not yet decided, for everyone who gets it.
