@@ -444,6 +444,11 @@ export async function generateYear(
         ['marked', 'smallint', part.map((i) => sub.marked[i])],
         ['auto_marked', 'boolean', part.map((i) => facts[sub.question[i]! - 1]!.type !== 's')],
         ['redo', 'boolean', part.map((i) => sub.redo[i] === 1)],
+        [
+          'question_generated_date',
+          'timestamptz',
+          part.map((i) => iso(facts[sub.question[i]! - 1]!.generated)),
+        ],
       ],
       true,
     );
@@ -634,6 +639,11 @@ export async function checkDerived(db: Db): Promise<string[]> {
       OR s.id <> (SELECT max(id) FROM submissions l WHERE l.student_id = r.student_id AND l.question_id = r.question_id)`),
   );
   if (review!.wrong > 0) problems.push(`${review!.wrong} review schedule rows are not their latest redo's`);
+  const [dates] = rowsOf<{ wrong: number }>(
+    await db.execute(sql`SELECT count(*)::int AS wrong FROM submissions s JOIN questions q ON q.id = s.question_id
+    WHERE s.question_generated_date <> q.generated_date`),
+  );
+  if (dates!.wrong > 0) problems.push(`${dates!.wrong} answers carry another date than their question's`);
   const classes = await classesDifferingFromRecount(db);
   if (classes > 0)
     problems.push(`${classes} (teacher, student) pairs of the classes differ from their recount`);

@@ -246,9 +246,22 @@ export const submissions = pgTable(
     autoMarked: boolean().notNull(),
     /** A redo from the review page, not a first answer to an assignment. */
     redo: boolean().notNull().default(false),
+    /**
+     * The question's `generated_date`, copied so that a student's answers sort newest question first
+     * from their own indexes (a thousand answers would otherwise each look up their question). Set
+     * when the answer is stored; a question's new date is copied to its answers in the same
+     * statement (questions/queries.ts, updateQuestionFields).
+     */
+    questionGeneratedDate: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     index('submissions_student_due_idx').on(t.studentId, t.dueDay),
+    // A page of a student's answers, newest question first: the page's rows, not all of them.
+    index('submissions_student_newest_idx').on(
+      t.studentId,
+      t.questionGeneratedDate.desc().nullsFirst(),
+      t.id,
+    ),
     // A student's answers with every column their summary and review list test or count after the
     // key (drizzle has no INCLUDE): those read the index alone, not a heap page per answer.
     index('submissions_student_question_cover_idx').on(
@@ -260,14 +273,18 @@ export const submissions = pgTable(
       t.submitDate,
       t.targetDate,
       t.dueDay,
+      t.questionGeneratedDate,
     ),
     // The CSV export reads a student's answers in keyset pages by submit time.
     index('submissions_student_submit_idx').on(t.studentId, t.submitDate, t.id),
     index('submissions_student_marked_idx').on(t.studentId, t.marked),
     // A question's answers; with the student, a teacher's roster reads who answered from the index alone.
     index('submissions_question_student_idx').on(t.questionId, t.studentId),
-    // The marking inbox and the header's count read only unmarked answers.
-    index('submissions_unmarked_idx').on(t.submitDate).where(sql`${t.marked} = 0`),
+    // The marking inbox and the header's count read only unmarked answers, from the index alone
+    // (the inbox groups them by question and filters by student and due day).
+    index('submissions_unmarked_idx')
+      .on(t.submitDate, t.questionId, t.id, t.studentId, t.dueDay)
+      .where(sql`${t.marked} = 0`),
     check('submissions_marked_check', sql`${t.marked} in (-1, 0, 1)`),
   ],
 );

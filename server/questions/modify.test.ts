@@ -311,6 +311,13 @@ describe('PATCH /api/v1/questions/multiples: statements of each kind of change',
     const after = ['SELECT submissions', 'WITH question_topics'];
 
     expect(await statements({ title: 'Texts only' })).toEqual([session, ...question, fields]);
+    // A new date is copied to the question's answers, which sort by it.
+    expect(await statements({ generatedDate: '2026-01-02T10:00' })).toEqual([
+      session,
+      ...question,
+      fields,
+      'UPDATE submissions',
+    ]);
     expect(await statements({ candidates: ['01', '12', '012', '0123'] })).toEqual([
       ...before,
       'INSERT candidates',

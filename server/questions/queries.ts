@@ -143,6 +143,15 @@ export async function updateQuestionFields(db: DbOrTx, rows: readonly QuestionFi
       ${column((r) => r.answer)}::text[]
     ) AS v(id, title, question, explanation, hint_set, hint, generated_date, type, answer)
     WHERE q.id = v.id`);
+  // Answers carry a copy of their question's date (schema.ts, submissions): a new date goes to them
+  // in the same transaction.
+  const dated = rows.filter((r) => r.generatedDate !== null);
+  if (dated.length > 0)
+    await db.execute(sql`
+      UPDATE submissions s SET question_generated_date = v.generated_date
+      FROM unnest(${sql.param(dated.map((r) => r.id))}::int[],
+        ${sql.param(dated.map((r) => r.generatedDate!.toISOString()))}::timestamptz[]) AS v(id, generated_date)
+      WHERE s.question_id = v.id AND s.question_generated_date <> v.generated_date`);
 }
 
 /**

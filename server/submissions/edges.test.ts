@@ -168,6 +168,32 @@ describe('orders', () => {
     expect(page.marks).toEqual([0, -1, 1]);
   });
 
+  it("follows a question's new date: the list and the jump grid's marks; a redo stores the date as it is", async () => {
+    const { student, name, ids } = await studentWithThree();
+    const moved = await call(t, teacher, 'PATCH', '/api/v1/questions/multiples', [
+      { id: ids[1], generatedDate: '2026-03-04T09:00:00' },
+    ]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}`)).json();
+    expect(page.content.map((s: SubmissionQuestion) => s.question.title)).toEqual([
+      'Order 02',
+      'Order 03',
+      'Order 01',
+    ]);
+    expect(page.marks).toEqual([-1, 0, 1]);
+    // A redo stores the question's date as it is now.
+    expect(
+      (await redo(student, [{ questionId: ids[1]!, studentAnswer: '01', draftVersion: 0 }])).statusCode,
+    ).toBe(200);
+    const again = (await call(t, student, 'GET', `/api/v1/submissions/${name}?size=10`)).json();
+    expect(again.content.map((s: SubmissionQuestion) => s.question.title)).toEqual([
+      'Order 02',
+      'Order 02',
+      'Order 03',
+      'Order 01',
+    ]);
+  });
+
   it('keeps apart two orders of three fields each: rows and marks follow the order asked for', async () => {
     const { student, name, day } = await studentWithThree();
     const titles = async (sort: string) => {

@@ -26,9 +26,10 @@ beforeAll(async () => {
   const question = await createQuestion(t, teacher, { type: 's', topics: ['loops'] });
   // Seeded in one statement: a second apart, so the keyset crosses many pages of the same minute.
   await t.database.db.execute(sql`
-    INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
+    INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo, question_generated_date)
     SELECT ${question}, ${student.user.id}, ${ANSWER}, timestamptz '2026-01-01 00:00:00+09' + n * interval '1 second',
-      timestamptz '2026-01-01 00:00:00+09', date '2026-01-01', 1, false, n % 7 = 0
+      timestamptz '2026-01-01 00:00:00+09', date '2026-01-01', 1, false, n % 7 = 0,
+      (SELECT generated_date FROM questions WHERE id = ${question})
     FROM generate_series(1, ${ROWS}) n`);
 }, 300_000);
 

@@ -40,9 +40,10 @@ async function exportOf(as: TestUser | null, query = '', who = NAME, language?: 
 /** Inserts an answer directly, at a given instant, so the range bounds can be pinned to the millisecond. */
 async function insertAnswer(questionId: number, answer: string, at: string, marked = 1, redo = false) {
   await t.database.db.execute(sql`
-    INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
+    INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo, question_generated_date)
     VALUES (${questionId}, ${student.user.id}, ${answer}, ${at}::timestamptz, ${at}::timestamptz,
-      (${at}::timestamptz AT TIME ZONE 'Asia/Seoul')::date, ${marked}, false, ${redo})`);
+      (${at}::timestamptz AT TIME ZONE 'Asia/Seoul')::date, ${marked}, false, ${redo},
+      (SELECT generated_date FROM questions WHERE id = ${questionId}))`);
 }
 
 /** Answers with a dangerous first character each, and cells that need quoting; all on 2026-03-11. */

@@ -25,8 +25,9 @@ export const submissionSortable = {
   targetDate: submissions.targetDate,
   marked: submissions.marked,
   studentAnswer: submissions.studentAnswer,
-  generatedDate: questions.generatedDate,
-  'question.generatedDate': questions.generatedDate,
+  // The answer's copy of its question's date: the (student, date) index gives a page in order.
+  generatedDate: submissions.questionGeneratedDate,
+  'question.generatedDate': submissions.questionGeneratedDate,
   'question.title': questions.title,
   'question.id': questions.id,
 };
@@ -110,12 +111,13 @@ export async function answerPending(
       DELETE FROM answer_drafts d USING consumed c
       WHERE d.student_id = c.student_id AND d.question_id = c.question_id
     ), stored AS (
-      INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo)
+      INSERT INTO submissions (question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo, question_generated_date)
       SELECT c.question_id, c.student_id, item.student_answer, ${unplanned('submitDate', 'timestamptz')}, c.target_date, c.due_day,
-        item.marked, item.marked <> 0, false
+        item.marked, item.marked <> 0, false, q.generated_date
       FROM consumed c JOIN item ON item.student_id = c.student_id AND item.question_id = c.question_id
+      JOIN questions q ON q.id = c.question_id
       ORDER BY item.n
-      RETURNING id, question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo
+      RETURNING id, question_id, student_id, student_answer, submit_date, target_date, due_day, marked, auto_marked, redo, question_generated_date
     ), days AS (
       ${countFirstAnswers('stored')}
     ), topics AS (
@@ -150,6 +152,9 @@ function submissionOf(raw: Record<string, unknown>): SubmissionRow {
     marked: raw.marked as number,
     autoMarked: raw.auto_marked as boolean,
     redo: raw.redo as boolean,
+    questionGeneratedDate: submissions.questionGeneratedDate.mapFromDriverValue(
+      raw.question_generated_date as string,
+    ) as Date,
   };
 }
 
@@ -211,7 +216,7 @@ function studentSubmissions(day: string | null): SQL {
 
 /** All of a student's submissions (optionally those due on one day), newest question first. */
 export function submissionsPage(db: DbOrTx, studentId: number, day: string | null, page: PageRequest) {
-  return pageOf(db, studentSubmissions(day), page, [desc(questions.generatedDate)], {
+  return pageOf(db, studentSubmissions(day), page, [desc(submissions.questionGeneratedDate)], {
     key: `submissions_page:${day ? 'day' : 'all'}`,
     values: { studentId, day },
   });
@@ -234,14 +239,12 @@ const questionColumn = (column: string) =>
   sql`(SELECT q.${sql.identifier(column)} FROM questions q WHERE q.id = ${submissions.questionId})`;
 
 /**
- * The orders of a student's answers with their question's columns looked up per row, not joined:
- * sorting a student's answers (a thousand at most, a few dozen in Review) then reads their questions
- * by key, not a hash of every question in the school.
+ * The orders of a student's answers for statements that do not join their questions: the date is
+ * the answer's own copy (in the index); a title is looked up per row by key, not by a hash of every
+ * question in the school.
  */
 const lookedUpSortable = {
   ...submissionSortable,
-  generatedDate: questionColumn('generated_date'),
-  'question.generatedDate': questionColumn('generated_date'),
   'question.title': questionColumn('title'),
   'question.id': submissions.questionId,
 };
@@ -256,9 +259,8 @@ export type ReviewRow = SubmissionWithDetails & {
  * or scheduled by a redo or a tutor's pin; never retired) and not assigned again. What is due by
  * `today` comes first, then the rest by the day it comes back; inside each, the requested order (by
  * default newest question first). Two statements: the page's ids and the total, from the student's
- * answers index alone, each listed question's sort key looked up by id (a student with a thousand
- * answers has a few dozen in Review: hashing every question to sort them cost more than the rest),
- * then the page's rows with their questions by id.
+ * answers index alone (the question's date is the answer's copy), then the page's rows with their
+ * questions by id.
  */
 export async function reviewPage(
   db: DbOrTx,
@@ -463,8 +465,8 @@ export async function setTeacherMarks(
  * Totals for the Results header (optionally one due day): first answers decide the score, so
  * total/correct/wrong/unmarked leave redos out; redos and the questions they corrected are counted
  * apart. Also the mark of every submission in the page's order (all pages: the jump grid colours
- * every box). One statement, from the student's answers index alone, each answer's question looked
- * up for its sort key.
+ * every box). One statement, from the student's answers index alone (the question's date is the
+ * answer's copy: looking up a thousand questions cost ten times the rest).
  */
 export async function submissionSummary(
   db: DbOrTx,

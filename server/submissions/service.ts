@@ -361,6 +361,7 @@ export async function redoAnswers(
           marked,
           autoMarked: marked !== 0,
           redo: true,
+          questionGeneratedDate: question.generatedDate,
         };
       }),
     );
