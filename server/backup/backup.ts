@@ -136,7 +136,9 @@ export async function writeBackup(
             const batch = rowsOf<{ r: string }>(
               await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`)),
             );
-            for (const row of batch) await write(`R\t${table}\t${row.r}`);
+            // One write a batch: each write to gzip is a trip to zlib's thread, and per row those
+            // trips were most of a backup's time.
+            if (batch.length > 0) await write(batch.map((row) => `R\t${table}\t${row.r}`).join('\n'));
             end.rows[table] += batch.length;
             if (batch.length < FETCH_ROWS) break;
           }
