@@ -2,7 +2,8 @@
 // first visit of /login, /tutoring/{name}, /upload, /user/{name}, /stats/{name} and the drill's pages downloads (script
 // + CSS, brotli as served).
 // Exits 1 when a page is over its budget or carries code of other pages (first-load.ts `areas`).
-// Options: --dist <dir> (measure another build), --json (machine-readable figures).
+// Options: --dist <dir> (measure another build), --json (machine-readable figures), --pages
+// <label,…> (only these first visits, by their label below).
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { demoAccounts } from '../server/demo/seed.ts';
@@ -81,7 +82,7 @@ export const firstVisits: FirstVisit[] = [
   },
 ];
 
-export async function measureBuild(distDir: string, baseURL: string) {
+export async function measureBuild(distDir: string, baseURL: string, visits = firstVisits) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -94,7 +95,7 @@ export async function measureBuild(distDir: string, baseURL: string) {
   });
   try {
     const loads = [];
-    for (const visit of firstVisits) loads.push(await measureFirstLoad(browser, baseURL, distDir, visit));
+    for (const visit of visits) loads.push(await measureFirstLoad(browser, baseURL, distDir, visit));
     return loads;
   } finally {
     await browser.close();
@@ -104,9 +105,19 @@ export async function measureBuild(distDir: string, baseURL: string) {
 if (import.meta.main) {
   const distArg = process.argv.indexOf('--dist');
   const distDir = path.resolve(distArg > 0 ? (process.argv[distArg + 1] ?? '') : 'dist/web');
+  const pagesArg = process.argv.indexOf('--pages');
+  const labels = pagesArg > 0 ? (process.argv[pagesArg + 1] ?? '').split(',') : null;
+  const unknown = labels?.filter((label) => !firstVisits.some((visit) => visit.label === label)) ?? [];
+  if (labels && (labels.length === 0 || unknown.length > 0)) {
+    console.error(
+      `--pages takes labels of the first visits (${firstVisits.map((v) => v.label).join(', ')}), not "${unknown.join(',')}"`,
+    );
+    process.exit(2);
+  }
+  const visits = labels ? firstVisits.filter((visit) => labels.includes(visit.label)) : firstVisits;
   const app = await startBuiltApp({ distDir });
   try {
-    const loads = await measureBuild(distDir, app.baseURL);
+    const loads = await measureBuild(distDir, app.baseURL, visits);
     const failures = budgetFailures(loads);
     if (process.argv.includes('--json')) {
       console.log(

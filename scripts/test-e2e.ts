@@ -2,7 +2,8 @@
 // at once (default 2). Each process starts its own server on its own port and fresh database
 // (e2e/playwright.config.ts, e2e/serve.ts), so the shards share nothing but the machine. A browser
 // test mostly waits on Chromium and the server, one core at a time: two shards keep both busy.
-// Arguments pass through to Playwright (spec files, --grep …).
+// Arguments pass through to Playwright (spec files, --grep …). E2E_SKIP_BUILD=1: the caller has
+// just built the app (CI builds it beside the server suite on PostgreSQL).
 import { spawn, spawnSync } from 'node:child_process';
 
 const shards = Number(process.env.E2E_SHARDS ?? '2');
@@ -11,8 +12,10 @@ if (!Number.isInteger(shards) || shards < 1) {
   process.exit(2);
 }
 
-const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const args = process.argv.slice(2);
 const started = performance.now();
