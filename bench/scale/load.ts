@@ -216,6 +216,11 @@ async function statementsOf(servers: Server[], top: number): Promise<StatementRe
     top: [...merged.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, top),
     calls: reports.reduce((sum, report) => sum + report.calls, 0),
     totalMs: reports.reduce((sum, report) => sum + report.totalMs, 0),
+    loop: {
+      p99Ms: Math.max(...reports.map((r) => r.loop.p99Ms)),
+      maxMs: Math.max(...reports.map((r) => r.loop.maxMs)),
+      stalls: reports.flatMap((r) => r.loop.stalls),
+    },
   };
 }
 
@@ -687,24 +692,20 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
   const databaseCpu = copy.env.DATABASE_URL ? await postgresCpu(copy.env.DATABASE_URL) : null;
   const recorder = new Recorder();
   const scripts = visits(shape);
-  // Arrivals: each kind a Poisson process at its rate, people in a shuffled order.
+  // Arrivals: each kind a Poisson process with its count in the run, people in a shuffled order.
+  // Given the count, a Poisson process's arrival times are uniform over the run, so they are drawn
+  // so: summing random gaps overshot the end and piled the overshoot up in one burst at the end.
   type Arrival = { at: number; visit: Visit; person: Person };
   const arrivals: Arrival[] = [];
   const seconds = options.duration;
   const plan = (list: { name: string; id: number }[], perPerson: number, visit: Visit) => {
     const count = Math.round(list.length * perPerson * options.rate);
-    const rate = count / seconds;
     const order = [...list].sort(() => rand() - 0.5);
-    let at = 0;
-    for (let i = 0; i < count; i++) {
-      at += -Math.log(1 - rand()) / rate;
+    const times = Array.from({ length: count }, () => rand() * seconds).sort((a, b) => a - b);
+    times.forEach((at, i) => {
       const person = order[i % order.length]!;
-      arrivals.push({
-        at: Math.min(at, seconds),
-        visit,
-        person: { ...person, cookie: cookies.get(person.id)! },
-      });
-    }
+      arrivals.push({ at, visit, person: { ...person, cookie: cookies.get(person.id)! } });
+    });
   };
   plan(people.student, MIX.studentVisits, scripts.student);
   plan(people.teacher, MIX.teacherVisits, scripts.teacher);
@@ -808,6 +809,10 @@ export function printReport(title: string, report: LoadReport): void {
   table('route', report.routes);
   if (report.statements) {
     const s = report.statements;
+    console.log(
+      `\nServer event loop: p99 delay ${s.loop.p99Ms.toFixed(1)} ms, max ${s.loop.maxMs.toFixed(0)} ms; long pauses: ` +
+        (s.loop.stalls.map((st) => `${st.kind} ${st.ms} ms`).join(', ') || 'none'),
+    );
     console.log(
       `\nHeaviest statements by total time (${s.calls} statements, ${(s.totalMs / 1000).toFixed(1)} s in all, timed by the server's client):`,
     );

@@ -4,6 +4,7 @@
 // shared_preload_libraries, which needs a restart of a server other work shares), so the heaviest
 // statements are measured here, as the app's pool sees them (one round trip each on loopback).
 
+import { monitorEventLoopDelay, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 
 export type StatementRequest = { statements: 'reset' } | { statements: 'report'; top: number };
@@ -13,7 +14,32 @@ export type StatementReport = {
   top: StatementFigure[];
   calls: number;
   totalMs: number;
+  /** The server's event loop since the reset: how late a timer ran (ms), and garbage collection. */
+  loop: { p99Ms: number; maxMs: number; stalls: { atMs: number; ms: number; kind: string }[] };
 };
+
+// A stall of the event loop delays every request in flight: its causes are reported with the
+// statements (a garbage collection, or anything else that held the thread for STALL_MS or more).
+const STALL_MS = 50;
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+let stalls: { atMs: number; ms: number; kind: string }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (entry.duration >= STALL_MS / 2)
+      stalls.push({
+        atMs: Math.round(entry.startTime),
+        ms: Math.round(entry.duration),
+        kind: `gc ${String((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind)}`,
+      });
+}).observe({ entryTypes: ['gc'] });
+let lastTick = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  if (now - lastTick - 10 >= STALL_MS)
+    stalls.push({ atMs: Math.round(lastTick), ms: Math.round(now - lastTick - 10), kind: 'loop' });
+  lastTick = now;
+}, 10).unref();
 
 type Tally = { calls: number; totalMs: number; maxMs: number };
 let tallies = new Map<string, Tally>();
@@ -52,6 +78,8 @@ pg.Client.prototype.query = function timedQuery(this: pg.Client, ...args: unknow
 process.on('message', (message: StatementRequest) => {
   if (message?.statements === 'reset') {
     tallies = new Map();
+    delay.reset();
+    stalls = [];
     process.send?.({ statements: 'reset' });
   } else if (message?.statements === 'report') {
     const all = [...tallies.entries()].map(([text, t]) => ({
@@ -67,6 +95,7 @@ process.on('message', (message: StatementRequest) => {
       top: all.slice(0, message.top),
       calls: all.reduce((sum, s) => sum + s.calls, 0),
       totalMs: all.reduce((sum, s) => sum + s.totalMs, 0),
+      loop: { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6, stalls: stalls.slice(0, 40) },
     };
     process.send?.(report);
   }
