@@ -13,6 +13,8 @@ describe('textKey', () => {
     ['O(n)', 'o n'],
     ['서울', '서울'],
     ['서울입니다.', '서울입니다'],
+    ['Straße', 'strasse'],
+    ['STRAẞE', 'strasse'],
   ])('%j → %j', (answer, key) => expect(textKey(answer)).toBe(key));
 
   it("keeps the punctuation of numbers, so a number's value is never changed", () => {

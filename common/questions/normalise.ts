@@ -45,9 +45,12 @@ const WORD = /[\p{L}\p{M}\p{Nd}_]/u;
 
 /** A text answer's key: case folded, punctuation (but a number's) and spacing ignored. */
 export function textKey(answer: string): string {
-  // Upper then lower case, then NFKC again: folds `ß`/`SS` and keeps letters that case mapping
-  // decomposes (Greek with breathing marks) in one form.
-  const chars = [...plainText(answer).toUpperCase().toLowerCase().normalize('NFKC')];
+  // Upper then lower case, twice, then NFKC again: folds `ß`/`SS` (and `ẞ`, whose lower case `ß`
+  // upper-cases to `SS` only on the second round) and keeps letters that case mapping decomposes
+  // (Greek with breathing marks) in one form.
+  const chars = [
+    ...plainText(answer).toUpperCase().toLowerCase().toUpperCase().toLowerCase().normalize('NFKC'),
+  ];
   const kept = chars.map((char, i) => {
     if (!PUNCTUATION.test(char)) return char;
     const next = chars[i + 1] ?? '';
