@@ -5,7 +5,7 @@
 // a CI test; docs/performance.md ("Scale") has the figures.
 //
 //   npm run bench:scale                                              # 1,000 students, 10,000 answers
-//   npm run bench:scale -- --students 1000 --submissions 10000,1000000   # both sizes, and the ratio
+//   npm run bench:scale -- --students 1000 --submissions 1000000   # and the 10,000 baseline: ratios
 //   npm run bench:scale -- --db pglite --students 100 --submissions 100000
 //   npm run bench:scale -- --submissions 1000000 --instances 2     # two instances behind nginx
 //   npm run bench:scale -- --generate-only --submissions 1000000     # the database alone
@@ -31,6 +31,8 @@ const { values: options } = parseArgs({
     students: { type: 'string', default: '1000' },
     /** One or more sizes, comma-separated: each gets its database and its run. */
     submissions: { type: 'string', default: '10000' },
+    /** With one size above it, this size runs first and the ratios compare the two ('0': no baseline). */
+    baseline: { type: 'string', default: '10000' },
     teachers: { type: 'string', default: '10' },
     questions: { type: 'string', default: '20000' },
     drill: { type: 'string' },
@@ -63,7 +65,17 @@ if (!Number.isInteger(instances) || instances < 1)
   throw new Error(`--instances must be 1 or more, not ${options.instances}`);
 if (instances > 1 && kind !== 'postgres')
   throw new Error('several instances need PostgreSQL (the embedded database allows one process)');
-const sizes = options.submissions.split(',').map((s) => Number(s.trim()));
+const asked = options.submissions.split(',').map((s) => Number(s.trim()));
+if (asked.some((size) => !Number.isInteger(size) || size < 1))
+  throw new Error(`--submissions takes whole numbers, not ${options.submissions}`);
+// One size larger than the baseline is compared with the baseline: the ratios need two runs.
+const baseline = Number(options.baseline);
+const sizes =
+  asked.length === 1 && options.baseline !== '0' && asked[0]! > baseline && !options['generate-only']
+    ? [baseline, asked[0]!]
+    : asked;
+if (sizes !== asked)
+  console.log(`Also the ${baseline.toLocaleString('en')}-answer year, for the ratios (--baseline 0: not).`);
 const students = Number(options.students);
 const now = new Date();
 const timeZone = options['time-zone'];
