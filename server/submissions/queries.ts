@@ -159,21 +159,22 @@ function submissionOf(raw: Record<string, unknown>): SubmissionRow {
 }
 
 /**
- * A page of submissions joined with their questions (with options and topics), the total on each
- * row (an uncorrelated subquery PostgreSQL runs once): one statement; a page past the end (no rows
- * to carry the total) counts on its own. With `named`, `where` holds placeholders for its values
- * and the statement is built once per sort and prepared (server/db/prepared.ts); without, it is
- * built each time.
+ * A page of submissions joined with their questions (with options and topics): one statement.
+ * With `counted`, each row also carries the total (an uncorrelated subquery PostgreSQL runs once),
+ * and a page past the end (no rows to carry it) counts on its own. With `named`, `where` holds
+ * placeholders for its values and the statement is built once per sort and prepared
+ * (server/db/prepared.ts); without, it is built each time.
  */
-async function pageOf(
+async function pageOf<Counted extends boolean>(
   db: DbOrTx,
   where: SQL,
   page: PageRequest,
   fallback: SQL[],
+  counted: Counted,
   named?: { key: string; values: Record<string, unknown> },
-): Promise<{ rows: SubmissionWithDetails[]; total: number }> {
+): Promise<{ rows: SubmissionWithDetails[]; total: Counted extends true ? number : null }> {
   const variant = named ? sortVariant(page.sort) : null;
-  const counted = () => db.select({ total: count() }).from(submissions).where(where);
+  const countAll = () => db.select({ total: count() }).from(submissions).where(where);
   const query = prepared(db, named && variant !== null ? `${named.key}:${variant}` : null, (name) =>
     db
       .select({
@@ -182,7 +183,7 @@ async function pageOf(
         candidates: candidatesOf,
         topics: topicsOf,
         pictures: picturesOf,
-        total: sql<number>`(${counted()})`.mapWith(Number),
+        total: counted ? sql<number>`(${countAll()})`.mapWith(Number) : sql<null>`NULL`,
       })
       .from(submissions)
       .innerJoin(questions, eq(questions.id, submissions.questionId))
@@ -194,15 +195,18 @@ async function pageOf(
   );
   const values = { ...named?.values, limit: page.size, offset: page.page * page.size };
   const rows = await query.execute(values);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.page > 0)
-    total = (await counted().prepare('').execute(values))[0]?.total ?? 0;
+  let total: number | null = null;
+  if (counted) {
+    total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && page.page > 0)
+      total = (await countAll().prepare('').execute(values))[0]?.total ?? 0;
+  }
   return {
     rows: rows.map((r) => ({
       submission: r.submission,
       question: { ...r.question, candidates: r.candidates, topics: r.topics, pictures: r.pictures },
     })),
-    total,
+    total: total as Counted extends true ? number : null,
   };
 }
 
@@ -214,18 +218,33 @@ function studentSubmissions(day: string | null): SQL {
   )!;
 }
 
-/** All of a student's submissions (optionally those due on one day), newest question first. */
-export function submissionsPage(db: DbOrTx, studentId: number, day: string | null, page: PageRequest) {
-  return pageOf(db, studentSubmissions(day), page, [desc(submissions.questionGeneratedDate)], {
-    key: `submissions_page:${day ? 'day' : 'all'}`,
-    values: { studentId, day },
-  });
+/**
+ * One page of a student's submissions (optionally those due on one day), newest question first,
+ * without their total: the summary (`submissionSummary`) counts the same answers anyway.
+ */
+export async function submissionsPage(db: DbOrTx, studentId: number, day: string | null, page: PageRequest) {
+  const { rows } = await pageOf(
+    db,
+    studentSubmissions(day),
+    page,
+    [desc(submissions.questionGeneratedDate)],
+    false,
+    {
+      key: `submissions_page:${day ? 'day' : 'all'}`,
+      values: { studentId, day },
+    },
+  );
+  return rows;
 }
 
 export function unmarkedPage(db: DbOrTx, studentId: number, page: PageRequest) {
-  return pageOf(db, and(eq(submissions.studentId, studentId), eq(submissions.marked, 0))!, page, [
-    asc(submissions.submitDate),
-  ]);
+  return pageOf(
+    db,
+    and(eq(submissions.studentId, studentId), eq(submissions.marked, 0))!,
+    page,
+    [asc(submissions.submitDate)],
+    true,
+  );
 }
 
 /** The latest submission of each question is the one that counts for review (index student, question, id). */

@@ -486,8 +486,13 @@ export async function submissionsOf(
   page: PageRequest,
   timeZone: string,
 ): Promise<SubmissionsPage> {
-  const { rows, total } = await submissionsPage(db, studentId, day, page);
-  const { summary, marks } = await summaryFor(db, studentId, day, timeZone, page);
+  // Two statements at once, on two connections: the page's rows, and the summary of every answer
+  // (which grows with the student's history), whose counts also give the page's total.
+  const [rows, { summary, marks }] = await Promise.all([
+    submissionsPage(db, studentId, day, page),
+    summaryFor(db, studentId, day, timeZone, page),
+  ]);
+  const total = summary.total + summary.redos;
   return { ...toPage(withDetailsToSubmissionQuestions(rows, timeZone), page, total), summary, marks };
 }
 

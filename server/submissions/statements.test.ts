@@ -24,7 +24,7 @@ async function statementsOf(method: string, url: string, body?: unknown): Promis
 }
 
 describe('statements of the submissions routes', () => {
-  it('GET submissions/{name}: the page carries its total on every page with rows and on an empty list; only past the end is it counted apart', async () => {
+  it('GET submissions/{name}: four statements on every page, past the end too: the summary gives the total', async () => {
     const student = await t.createUser({ roles: ['STUDENT'] });
     const name = student.user.username;
     const ids = [];
@@ -39,11 +39,19 @@ describe('statements of the submissions routes', () => {
     expect(answered.statusCode).toBe(200);
     const empty = (await t.createUser({ roles: ['STUDENT'] })).user.username;
 
-    // The session, the named student, the page with its total, the summary.
+    // The session, the named student, the page's rows, the summary (which counts the total).
     expect(await statementsOf('GET', `/api/v1/submissions/${name}?size=2`)).toBe(4);
     expect(await statementsOf('GET', `/api/v1/submissions/${name}?size=2&page=1`)).toBe(4);
     expect(await statementsOf('GET', `/api/v1/submissions/${empty}`)).toBe(4);
-    expect(await statementsOf('GET', `/api/v1/submissions/${name}?size=2&page=2`)).toBe(5);
+    expect(await statementsOf('GET', `/api/v1/submissions/${name}?size=2&page=2`)).toBe(4);
+    for (const [query, content, totalElements] of [
+      ['size=2', 2, 3],
+      ['size=2&page=1', 1, 3],
+      ['size=2&page=2', 0, 3],
+    ] as const) {
+      const page = (await call(t, student, 'GET', `/api/v1/submissions/${name}?${query}`)).json();
+      expect([page.content.length, page.totalElements, page.totalPages]).toEqual([content, totalElements, 2]);
+    }
   });
 
   it('PUT submissions/mark/{name} with no marks: nothing after the session and the named student', async () => {
