@@ -131,3 +131,20 @@ describe('the question ids, read with and without their lock, on PostgreSQL', ()
     expect(locks, 'statements named question_ids*: locked or not').toEqual([false, true]);
   });
 });
+
+describe('GET week/{name} on PostgreSQL', () => {
+  // Both statements of a week are named and every value goes through `unplanned`: unnamed, they
+  // were parsed and planned on every view of a week, which cost PostgreSQL more than running them.
+  it('plans its two statements for their first executions only, then runs their generic plans', async () => {
+    const days = ['2026-01-05', '2026-03-02', '2026-06-10', '2026-09-14', '2026-11-30', '2027-02-01'];
+    for (const [i, day] of [...days, ...days].entries()) {
+      const response = await call(t, teacher, 'GET', `/api/v1/week/planned?start=${day}`);
+      expect(response.statusCode, `${i}: ${response.body}`).toBe(200);
+    }
+    for (const name of ['week_items', 'week_drill_and_tomorrow']) {
+      const { generic, custom } = await plans(name);
+      expect(custom, name).toBeLessThanOrEqual(5);
+      expect(generic, name).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
