@@ -163,6 +163,17 @@ const reports: { size: number; report: LoadReport }[] = [];
 for (const size of sizes) {
   const shape = shapeOf(size);
   const place = await ensureDatabase(shape);
+  if (place.url)
+    // Whether the year fits in PostgreSQL's shared buffers: past them, a student's rows read for the
+    // first time in an evening come from the operating system's cache (or the disk).
+    console.log(
+      await withClient(place.url, async (c) => {
+        const { rows } = await c.query<{ size: string; buffers: string }>(
+          "SELECT pg_size_pretty(pg_database_size(current_database())) AS size, current_setting('shared_buffers') AS buffers",
+        );
+        return `  database ${rows[0]!.size}; PostgreSQL's shared_buffers ${rows[0]!.buffers}`;
+      }),
+    );
   if (options['generate-only']) continue;
   const report = await runEvening({
     shape,
