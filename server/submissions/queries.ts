@@ -509,9 +509,11 @@ export async function submissionSummary(
           corrected: sql<number>`count(DISTINCT ${submissions.questionId}) FILTER (WHERE ${submissions.redo} AND ${submissions.marked} = 1)::int`,
           first: min(submissions.targetDate),
           last: max(submissions.targetDate),
+          // One character an answer ('1' correct, '2' wrong, '0' unmarked): a thousand marks come
+          // as a short text rather than an array the driver parses element by element.
           marks: sql<
-            number[] | null
-          >`array_agg(${submissions.marked}::int ORDER BY ${sql.join(order, sql`, `)})`,
+            string | null
+          >`string_agg(CASE ${submissions.marked} WHEN 1 THEN '1' WHEN -1 THEN '2' ELSE '0' END, '' ORDER BY ${sql.join(order, sql`, `)})`,
         })
         .from(submissions)
         .where(studentSubmissions(day))

@@ -447,7 +447,7 @@ export async function summaryFor(
       firstDueDate: row.first ? formatDateTime(new Date(row.first), timeZone) : null,
       lastDueDate: row.last ? formatDateTime(new Date(row.last), timeZone) : null,
     },
-    marks: (row.marks ?? []) as Mark[],
+    marks: Array.from(row.marks ?? '', (mark): Mark => (mark === '1' ? 1 : mark === '2' ? -1 : 0)),
   };
 }
 
