@@ -22,6 +22,9 @@ import { demo, expect, openSignIn, signIn, test } from './fixtures.ts';
  * left open across a deploy.
  */
 const distDir = path.resolve(import.meta.dirname, '../dist/web');
+// The longest file (a build of the app, twenty first visits), whose tests only read the demo data:
+// both workers may take its tests, so it is not the run's tail.
+test.describe.configure({ mode: 'parallel' });
 
 /** The teacher tools carried by the scripts a page has downloaded so far. */
 function watchTeacherTools(page: Page): Set<string> {
