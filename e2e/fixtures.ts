@@ -1,14 +1,18 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { e2eNow } from './clock.ts';
+import { appURL, workerServers } from './servers.ts';
 
 export { expect };
 
 /**
  * Playwright's `test`, with every browser context on the e2e clock (e2e/clock.ts): whether a test
  * uses the `page` or `context` fixture or calls `browser.newContext()`, its pages see the same day
- * and time as the server, from a fixed start.
+ * and time as the server, from a fixed start. `baseURL` is the worker's own app server
+ * (e2e/servers.ts).
  */
 export const test = base.extend<object, object>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from it.
+  baseURL: async ({}, use) => use(appURL(workerServers())),
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);

@@ -3,14 +3,14 @@ import { oauthTexts } from '../common/messages.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider, providerLabels } from '../common/oauth.ts';
 import type { TestIdentity } from '../server/test/oauthProvider.ts';
 import { demo, expect, openSignIn, signIn, test, uniqueName } from './fixtures.ts';
+import { workerServers } from './servers.ts';
 
 /**
  * Provider sign-in in Chromium, the whole redirect flow: our server ⇄ a local Google, Naver or Kakao
- * (e2e/providers.ts, started by the Playwright config) answering with each provider's token and
+ * (e2e/providers.ts, started by the Playwright config for each worker) answering with each provider's token and
  * profile shapes. Who signs in at the provider next is set through its test endpoint.
  */
-const ports = JSON.parse(process.env.E2E_OAUTH_PORTS ?? '{}') as Record<OAuthProvider, number>;
-const providerUrl = (provider: OAuthProvider) => `http://127.0.0.1:${ports[provider]}`;
+const providerUrl = (provider: OAuthProvider) => `http://127.0.0.1:${workerServers().oauth[provider]}`;
 
 async function nextSignIn(request: APIRequestContext, provider: OAuthProvider, identity: TestIdentity) {
   const response = await request.post(`${providerUrl(provider)}/test/next-sign-in`, { data: identity });

@@ -8,10 +8,13 @@ import { freePort } from './free-port.ts';
 
 export type RunningApp = { baseURL: string; stop: () => Promise<void> };
 
-export async function startBuiltApp(options: { distDir?: string } = {}): Promise<RunningApp> {
+export async function startBuiltApp(
+  // script: the browser tests' server (e2e/serve.ts) runs the same app on their clock.
+  options: { distDir?: string; script?: string } = {},
+): Promise<RunningApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutorfolio-measure-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [options.script ?? 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
