@@ -26,28 +26,17 @@ test('a mail switch in Edit Profile stays off; the mailed unsubscribe link turns
   const name = uniqueName('mailed');
   const context = await browser.newContext();
   const person = await signUp(context.request, name, 'a mailed long secret');
-  const page = await context.newPage();
-  await openSignIn(page);
-  await signIn(page, person);
-  await page.goto(`/user/${name}`);
-
-  const daily = page
-    .getByRole('dialog', { name: 'Edit Profile' })
-    .getByRole('group', { name: 'Mail' })
-    .getByLabel('New work and marks (daily)');
-  const digestSwitch = async () => {
-    await page.getByRole('button', { name: 'Edit Profile' }).click();
-    return daily;
-  };
-  // Off before any work is assigned, so no pass decides today's digest (with nothing in it) early.
-  await expect(await digestSwitch()).toBeChecked();
-  // The box shows what the server saved: it turns once the answer is back.
-  await daily.click();
-  await expect(page.getByText('Saved.')).toBeVisible();
-  await expect(daily).not.toBeChecked();
-  await page.reload();
-  await expect(await digestSwitch()).not.toBeChecked();
-
+  // Off at once, before any work is assigned: a pass finding the switch on with nothing new would
+  // decide today's digest, empty, and no mail would come today. The pages below take seconds; this
+  // leaves a pass the time of one sign-in to fall in.
+  // As a script would, on a request context of its own: the browser signs in through the page below.
+  const api = await playwright.request.newContext({ baseURL });
+  await apiAs(api, baseURL!, person);
+  const off = await api.put('/api/v1/mail/switches', {
+    data: { kind: 'student-digest', on: false },
+    headers: { origin: baseURL! },
+  });
+  expect(off.status(), await off.text()).toBe(200);
   const teacher = await apiAs(await playwright.request.newContext({ baseURL }), baseURL!, demo.teacher);
   const title = uniqueName('Fractions');
   await teacher.post('questions', {
@@ -60,6 +49,30 @@ test('a mail switch in Edit Profile stays off; the mailed unsubscribe link turns
     students: [name],
     targetDate: hoursFromNow(30),
   });
+
+  const page = await context.newPage();
+  await openSignIn(page);
+  await signIn(page, person);
+  await page.goto(`/user/${name}`);
+  const daily = page
+    .getByRole('dialog', { name: 'Edit Profile' })
+    .getByRole('group', { name: 'Mail' })
+    .getByLabel('New work and marks (daily)');
+  const digestSwitch = async () => {
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    return daily;
+  };
+  // The box shows what the server saved, and turns once the answer is back. From here on, work
+  // is waiting: a pass that finds the switch on mails it.
+  await expect(await digestSwitch()).not.toBeChecked();
+  await daily.click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(daily).toBeChecked();
+  await daily.click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(daily).not.toBeChecked();
+  await page.reload();
+  await expect(await digestSwitch()).not.toBeChecked();
   // The dialog is still open from the reload's check.
   await daily.click();
   await expect(page.getByText('Saved.')).toBeVisible();
@@ -83,5 +96,5 @@ test('a mail switch in Edit Profile stays off; the mailed unsubscribe link turns
 
   await page.reload();
   await expect(await digestSwitch()).not.toBeChecked();
-  await Promise.all([context.close(), reader.close()]);
+  await Promise.all([context.close(), reader.close(), api.dispose()]);
 });
