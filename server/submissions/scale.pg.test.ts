@@ -79,14 +79,18 @@ const page = { page: 0, size: 5, sort: [] };
 
 describe("a student's pages with 1,000 answers among 200,000", () => {
   it('the submissions page reads its rows in order; the summary reads the answers from the index alone', async () => {
-    const [listed, summary] = await plansOf(() => submissionsOf(database.db, student, null, page, timeZone));
-    // The page: its five rows from the (student, question's date) index and their five questions,
-    // besides the total counted from an index.
+    // Two statements at once, told apart by what they read: the summary (with the marks of every
+    // answer, a character each) and the page, which counts nothing (the summary gives its total).
+    const plans = await plansOf(() => submissionsOf(database.db, student, null, page, timeZone));
+    expect(plans).toHaveLength(2);
+    const summary = plans.find((p) => /string_agg/.test(p.query));
+    const listed = plans.find((p) => p !== summary);
+    expect(listed!.query).not.toMatch(/count\(/i);
+    // The page: its five rows from the (student, question's date) index and their five questions.
     const rows = on(listed!.nodes, 'submissions').filter((n) => n['Node Type'] !== 'Index Only Scan');
     expect(rows.map((n) => n['Index Name'])).toEqual(['submissions_student_newest_idx']);
     expect(rowsRead(rows, 'submissions')).toBe(5);
     expect(rowsRead(listed!.nodes, 'questions')).toBeLessThanOrEqual(5);
-    expect(summary!.query).toMatch(/array_agg/);
     const read = on(summary!.nodes, 'submissions');
     expect(read.map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
     expect(rowsRead(read, 'submissions')).toBe(ANSWERS);
