@@ -810,7 +810,7 @@ export function printReport(title: string, report: LoadReport): void {
   if (report.statements) {
     const s = report.statements;
     console.log(
-      `\nServer event loop: p99 delay ${s.loop.p99Ms.toFixed(1)} ms, max ${s.loop.maxMs.toFixed(0)} ms; long pauses: ` +
+      `\nServer event loop: p99 delay ${s.loop.p99Ms.toFixed(1)} ms, max ${s.loop.maxMs.toFixed(0)} ms; stalls and collections: ` +
         (s.loop.stalls.map((st) => `${st.kind} ${st.ms} ms`).join(', ') || 'none'),
     );
     console.log(

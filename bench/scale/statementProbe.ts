@@ -19,14 +19,16 @@ export type StatementReport = {
 };
 
 // A stall of the event loop delays every request in flight: its causes are reported with the
-// statements (a garbage collection, or anything else that held the thread for STALL_MS or more).
+// statements: a loop held for STALL_MS or more, and every garbage collection of GC_MS or more
+// (shorter than a stall: a collection adds to whatever else held the loop at the time).
 const STALL_MS = 50;
+const GC_MS = 25;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 let stalls: { atMs: number; ms: number; kind: string }[] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries())
-    if (entry.duration >= STALL_MS / 2)
+    if (entry.duration >= GC_MS)
       stalls.push({
         atMs: Math.round(entry.startTime),
         ms: Math.round(entry.duration),
