@@ -3,13 +3,7 @@ import { serverLimits } from '../../common/limits.ts';
 import { SessionCache } from '../sessions/cache.ts';
 import { DEVICE_COOKIE, issueDeviceCookie } from '../sessions/devices.ts';
 import type { NewSession, SessionRow } from '../sessions/service.ts';
-import {
-  endSession,
-  SESSION_COOKIE,
-  startSession,
-  touchCachedSession,
-  touchSession,
-} from '../sessions/service.ts';
+import { SESSION_COOKIE, startSession, touchCachedSession, touchSession } from '../sessions/service.ts';
 import { isApiPath } from './errors.ts';
 
 /**
@@ -94,9 +88,7 @@ export async function beginSession(
   userId: number,
 ): Promise<void> {
   const { database, now } = app.deps;
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await endSession(database.db, previous);
-  const session = await startSession(database.db, userId, now());
+  const session = await startSession(database.db, userId, now(), request.cookies[SESSION_COOKIE] ?? null);
   setSessionCookie(app, request, reply, session);
   reply.setCookie(DEVICE_COOKIE, await issueDeviceCookie(database.db, userId), {
     path: DEVICE_COOKIE_PATH,

@@ -3,7 +3,6 @@ import { serverLimits } from '../../common/limits.ts';
 import type { Db } from '../db/open.ts';
 import type { SessionCache } from './cache.ts';
 import {
-  deleteDeadSessions,
   deleteSessionByHash,
   extendSession,
   findLiveSession,
@@ -29,17 +28,25 @@ export type { SessionRow };
 
 export type NewSession = { token: string; absoluteExpiresAt: Date };
 
-/** A fresh random 256-bit token; only its hash is stored. */
-export async function startSession(db: Db, userId: number, now: Date): Promise<NewSession> {
+/**
+ * A fresh random 256-bit token; only its hash is stored. `replaces` is the token of the session the
+ * browser held before, which ends here.
+ */
+export async function startSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  replaces: string | null = null,
+): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
   const absoluteExpiresAt = new Date(now.getTime() + ABSOLUTE_MS);
-  await deleteDeadSessions(db, userId, now);
   await insertSession(db, {
     tokenHash: hashToken(token),
     userId,
     now,
     expiresAt: new Date(now.getTime() + IDLE_MS),
     absoluteExpiresAt,
+    replacesHash: replaces ? hashToken(replaces) : null,
   });
   return { token, absoluteExpiresAt };
 }

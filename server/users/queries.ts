@@ -147,21 +147,18 @@ export async function linkChild(db: DbOrTx, parentId: number, childId: number): 
 export type ThrottleRow = typeof throttles.$inferSelect;
 
 /**
- * The throttle rows of these keys, created when missing, locked (`FOR UPDATE`, in key order) until
- * the transaction ends: two attempts on one key are decided one after the other.
+ * The throttle rows of these keys, created when missing, locked until the transaction ends: two
+ * attempts on one key are decided one after the other. One upsert does both: its no-op update takes
+ * the row lock, and the rows are locked in key order (the order of VALUES), so two attempts on
+ * overlapping keys cannot deadlock.
  */
 export async function lockThrottles(db: DbOrTx, keys: readonly string[], now: Date): Promise<ThrottleRow[]> {
   const sorted = [...new Set(keys)].sort();
-  await db
+  return db
     .insert(throttles)
     .values(sorted.map((key) => ({ key, lastAt: now, windowStart: now })))
-    .onConflictDoNothing();
-  return db
-    .select()
-    .from(throttles)
-    .where(sql`${throttles.key} = ANY(${sql.param(sorted)}::text[])`)
-    .orderBy(throttles.key)
-    .for('update');
+    .onConflictDoUpdate({ target: throttles.key, set: { count: sql`${throttles.count}` } })
+    .returning();
 }
 
 /** Writes back rows decided under `lockThrottles` (one statement). */

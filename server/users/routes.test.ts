@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../common/messages.ts';
+import { sessions, users } from '../db/schema.ts';
+import { hashToken } from '../sessions/service.ts';
 import { ORIGIN, sessionCookieFrom, startTestApp, type TestApp } from '../test/harness.ts';
 import { linkChild } from './queries.ts';
 
@@ -302,6 +305,33 @@ describe('POST /api/v1/users/login', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/users/auth-check', as: second })).statusCode).toBe(
       200,
     );
+  });
+
+  it("deletes the account's dead sessions at sign-in, keeping its live ones and other accounts'", async () => {
+    const person = fresh();
+    const other = fresh();
+    await signup(person);
+    await signup(other);
+    const signIn = async (who: { email: string; password: string }) =>
+      sessionCookieFrom(await login({ email: who.email, password: who.password }))!;
+    const tokensOf = async (email: string) => {
+      const rows = await t.database.db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(users.email, email.toLowerCase()));
+      return rows.map((r) => r.tokenHash).sort();
+    };
+    const hashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);
+    const idle = await signIn(person);
+    const othersIdle = await signIn(other);
+    expect(await tokensOf(person.email)).toEqual([hashOf(idle)]);
+    t.clock.advanceDays(8);
+    const live = await signIn(person);
+    t.clock.advanceDays(1);
+    const newest = await signIn(person);
+    expect(await tokensOf(person.email)).toEqual([hashOf(live), hashOf(newest)].sort());
+    expect(await tokensOf(other.email)).toEqual([hashOf(othersIdle)]);
   });
 
   it('delays an (account, address) pair after 5 failures, doubling, and never locks the account', async () => {
