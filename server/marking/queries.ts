@@ -1,6 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { questions, submissions, users } from '../db/schema.ts';
+import { questionColumns } from '../shared/questions.ts';
 import type { SubmissionWithQuestion } from '../shared/submissions.ts';
 
 export type InboxFilter = { studentId: number | null; day: string | null };
@@ -38,7 +39,7 @@ export async function inboxPage(
     .offset(page.page * page.size)
     .as('chosen');
   const rows = await db
-    .select({ submission: submissions, question: questions, student: users.username })
+    .select({ submission: submissions, question: questionColumns, student: users.username })
     .from(chosen)
     .innerJoin(submissions, eq(submissions.id, chosen.id))
     .innerJoin(questions, eq(questions.id, submissions.questionId))

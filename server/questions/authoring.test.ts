@@ -239,6 +239,42 @@ describe('GET /api/v1/questions (archive search)', () => {
     ).toBe(0);
   });
 
+  it('searches all fields as one lowered text: any letter case, % and _ as typed, never across two fields', async () => {
+    const tag = `zl${Date.now().toString(36)}`;
+    const found = async (text: string) =>
+      (
+        (
+          await call(t, teacher, 'GET', `/api/v1/questions?field=all&q=${encodeURIComponent(text)}&size=100`)
+        ).json() as Page<QuestionOnly>
+      ).content
+        .map((q) => q.id)
+        .sort((x, y) => x - y);
+    const accented = await createQuestion(t, teacher, { explanation: `Un éclair ${tag}.` });
+    const percent = await createQuestion(t, teacher, { type: 's', answer: `5%_${tag}` });
+    const plain = await createQuestion(t, teacher, { type: 's', answer: `5ab${tag}` });
+    const split = await createQuestion(t, teacher, { title: `Ends ${tag}x`, type: 's', answer: 'y starts' });
+    const each = await createQuestion(t, teacher, {
+      hint: `hint ${tag}h`,
+      question: `text ${tag}q`,
+      candidates: [`opt ${tag}c`, 'other'],
+      answer: 'other',
+    });
+
+    expect(await found(`ÉCLAIR ${tag}`)).toEqual([accented]);
+    expect(await found(`Éclair ${tag}`.toLowerCase())).toEqual([accented]);
+    expect(await found(`5%_${tag}`)).toEqual([percent]);
+    expect(await found(`5%${tag}`)).toEqual([]);
+    expect(await found(`5__${tag}`)).toEqual([]);
+    expect(await found(`5AB${tag}`)).toEqual([plain]);
+    for (const field of ['h', 'q', 'c', 'x']) {
+      expect(await found(`${tag}${field}`), field).toEqual([field === 'x' ? split : each]);
+    }
+    // The end of the title and the start of the answer are two fields, whatever lies between them.
+    expect(await found(`${tag}xy`)).toEqual([]);
+    expect(await found(`${tag}x\u001fy`)).toEqual([]);
+    expect(await found(`${tag}x\u001f`)).toEqual([]);
+  });
+
   it("narrows to one student's pending questions, with their answers, for the worksheet's answer key", async () => {
     const pending = await t.createUser({ roles: ['STUDENT'], username: 'Keyholder' });
     const other = await t.createUser({ roles: ['STUDENT'], username: 'keyholder2' });

@@ -9,7 +9,14 @@ import { prepared, preparedStatement, unplanned, unplannedCount } from '../db/pr
 import { assignments, candidates, questions, questionTopics, topics } from '../db/schema.ts';
 import { orderBy, sortVariant } from '../http/paging.ts';
 
-export type QuestionRow = typeof questions.$inferSelect;
+/**
+ * A question's columns but its search text: a lowered copy of its fields that only the archive's
+ * search reads (search.ts), not worth carrying with every question read.
+ */
+const { searchText: _searchText, ...questionColumns } = getTableColumns(questions);
+
+export { questionColumns };
+export type QuestionRow = Omit<typeof questions.$inferSelect, 'searchText'>;
 export type QuestionDetails = { candidates: Candidate[]; topics: string[]; pictures: QuestionPicture[] };
 
 export async function insertQuestion(
@@ -266,7 +273,7 @@ export async function loadQuestions(
   const rows = await prepared(db, 'questions_with_details', (name) =>
     db
       .select({
-        ...getTableColumns(questions),
+        ...questionColumns,
         candidates: candidatesOf,
         topics: topicsOf,
         pictures: picturesOf,

@@ -3,6 +3,7 @@ import type { PageRequest } from '../../common/contracts/paging.ts';
 import { type DbOrTx, rowsOf } from '../db/open.ts';
 import { assignments, candidates, questions, teacherStudents, topics, users } from '../db/schema.ts';
 import { orderBy } from '../http/paging.ts';
+import { questionColumns } from './queries.ts';
 
 /** The archive's field selector: which fields a search looks in. */
 export const SEARCH_FIELDS = ['all', 'question', 'answer', 'title', 'explanation', 'choice', 'hint'] as const;
@@ -20,6 +21,9 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Between the fields in `questions.search_text` (db/schema.ts). */
+const FIELD_SEPARATOR = '\x1f';
+
 function matchOn(field: SearchField, text: string): SQL {
   const pattern = containing(text);
   // The questions whose choices match, as one array read first (their trigram index): a test per
@@ -36,7 +40,14 @@ function matchOn(field: SearchField, text: string): SQL {
     question: ilike(questions.question, pattern),
   };
   if (field === 'choice') return choice;
-  if (field === 'all') return or(...Object.values(columns), choice)!;
+  if (field === 'all') {
+    // A text holding the separator between the stored fields could match across two of them:
+    // searched field by field instead, as no one types it.
+    if (text.includes(FIELD_SEPARATOR)) return or(...Object.values(columns), choice)!;
+    // ILIKE is LIKE on both sides lowered (PostgreSQL's lower(), so the same rules on both sides):
+    // the stored lowered fields are read once, not lowered again in every row.
+    return or(sql`${questions.searchText} LIKE lower(${pattern})`, choice)!;
+  }
   return columns[field];
 }
 
@@ -65,7 +76,7 @@ export async function questionsPage(
   );
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const rows = await db
-    .select()
+    .select(questionColumns)
     .from(questions)
     .where(where)
     .orderBy(...orderBy(page, questionSortable, [desc(questions.generatedDate)], questions.id))
@@ -79,7 +90,7 @@ export async function questionsByTitlePage(db: DbOrTx, title: string | null, pag
   const where = title ? ilike(questions.title, containing(title)) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const rows = await db
-    .select()
+    .select(questionColumns)
     .from(questions)
     .where(where)
     .orderBy(...orderBy(page, questionSortable, [asc(questions.id)], questions.id))

@@ -11,5 +11,6 @@ export {
   picturesOf,
   type QuestionDetails,
   type QuestionRow,
+  questionColumns,
   topicsOf,
 } from '../questions/queries.ts';

@@ -10,6 +10,7 @@ import {
   picturesOf,
   type QuestionDetails,
   type QuestionRow,
+  questionColumns,
   topicsOf,
 } from '../shared/questions.ts';
 import { dueDaySql, inReviewSql, scheduleJoin } from '../shared/reviewSchedule.ts';
@@ -179,7 +180,7 @@ async function pageOf<Counted extends boolean>(
     db
       .select({
         submission: submissions,
-        question: questions,
+        question: questionColumns,
         candidates: candidatesOf,
         topics: topicsOf,
         pictures: picturesOf,
@@ -317,7 +318,7 @@ export async function reviewPage(
   const rows = await db
     .select({
       submission: submissions,
-      question: questions,
+      question: questionColumns,
       candidates: candidatesOf,
       topics: topicsOf,
       pictures: picturesOf,
@@ -372,7 +373,7 @@ export async function submissionsWithQuestions(
 ): Promise<SubmissionWithQuestion[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ submission: submissions, question: questions })
+    .select({ submission: submissions, question: questionColumns })
     .from(submissions)
     .innerJoin(questions, eq(questions.id, submissions.questionId))
     .where(and(ofStudent(studentId), inArray(submissions.id, [...ids])))

@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title || E'\x1f' || answer || E'\x1f' || coalesce(hint, '') || E'\x1f' || explanation || E'\x1f' || question)) STORED;--> statement-breakpoint
+CREATE INDEX "questions_search_text_trgm_idx" ON "questions" USING gin ("search_text" gin_trgm_ops);
