@@ -14,6 +14,7 @@ import {
   type BackupHeader,
   codeMigrations,
   listFiles,
+  storedColumns,
   tablesInOrder,
 } from './format.ts';
 
@@ -129,8 +130,12 @@ export async function writeBackup(
       async (tx) => {
         for (const table of await tablesInOrder(tx)) {
           end.rows[table] = 0;
+          const columns = sql.join(
+            (await storedColumns(tx, table)).map((name) => sql.identifier(name)),
+            sql`, `,
+          );
           await tx.execute(
-            sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as r from ${sql.identifier(table)} t`,
+            sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as r from (select ${columns} from ${sql.identifier(table)}) t`,
           );
           for (;;) {
             const batch = rowsOf<{ r: string }>(

@@ -8,7 +8,7 @@ import { type DbOrTx, migrationsFolder, rowsOf } from '../db/open.ts';
  *
  *   H  {"format":"tutorfolio-backup","version":1,…}  the header: when, from which database, at which migration
  *   F  <path>\t<base64>                              an uploaded file, its path under IMAGES_DIR
- *   R  <table>\t<row as PostgreSQL's row_to_json>    a row, tables in foreign-key order
+ *   R  <table>\t<row as PostgreSQL's row_to_json>    a row's stored columns, tables in foreign-key order
  *   S  {"name":…,"value":…,"called":…}               a sequence's position (identity columns)
  *   E  {"rows":{…},"files":n,"sequences":n}          the end: counts, so a cut-off file is refused
  *
@@ -52,6 +52,19 @@ export async function appliedLevel(db: DbOrTx): Promise<number> {
     await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`),
   );
   return Number(rows[0]?.newest ?? 0);
+}
+
+/**
+ * A table's columns that hold data: generated ones (computed from the others) are neither backed up
+ * nor restored, the restoring database computes them again.
+ */
+export async function storedColumns(db: DbOrTx, table: string): Promise<string[]> {
+  return rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select column_name as name from information_schema.columns
+      where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+      order by ordinal_position`),
+  ).map((row) => row.name);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type BackupHeader,
   codeMigrations,
   safeRelativePath,
+  storedColumns,
   tablesInOrder,
 } from './format.ts';
 
@@ -134,16 +135,6 @@ function migrationsUpTo(header: BackupHeader): { folder: string; remove(): void 
   return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 
-/** Columns a restore writes (generated ones are computed again). */
-async function insertableColumns(tx: Tx, table: string): Promise<string[]> {
-  return rowsOf<{ name: string }>(
-    await tx.execute(sql`
-      select column_name as name from information_schema.columns
-      where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
-      order by ordinal_position`),
-  ).map((row) => row.name);
-}
-
 export type RestoreOptions = {
   file: string;
   /**
@@ -212,7 +203,7 @@ export async function restoreBackup(
           if (!names) {
             if (!tables.includes(table))
               throw new BackupError(`the backup has rows of an unknown table "${table}".`);
-            names = await insertableColumns(tx, table);
+            names = await storedColumns(tx, table);
             columns.set(table, names);
           }
           const list = sql.join(
