@@ -302,18 +302,22 @@ function figures(map: Recorder['pages']): Map<string, Figure> {
   return out;
 }
 
-/** One person's browser: their session cookie, and the page being timed. */
+/**
+ * One person's browser during a visit, and the page being timed. The session cookie is the
+ * person's, kept from one visit to the next: a sign-in ends the session the browser held, so a
+ * later visit carrying that old cookie would be signed out.
+ */
 class Browser {
   private base: string;
   private recorder: Recorder;
-  cookie: string;
+  private person: Person;
   private failed = false;
   private origin: string;
-  constructor(base: string, recorder: Recorder, cookie: string) {
+  constructor(base: string, recorder: Recorder, person: Person) {
     this.base = base;
     this.origin = new URL(base).origin;
     this.recorder = recorder;
-    this.cookie = cookie;
+    this.person = person;
   }
 
   /** One request: `route` names it by its pattern in the report. */
@@ -329,7 +333,7 @@ class Browser {
       const response = await fetch(this.base + url, {
         method: init.method ?? 'GET',
         headers: {
-          cookie: this.cookie,
+          cookie: this.person.cookie,
           origin: this.origin,
           ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
@@ -339,7 +343,7 @@ class Browser {
       const text = await response.text();
       if (route === 'POST users/login') {
         const set = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-        if (set) this.cookie = set.split(';')[0]!;
+        if (set) this.person.cookie = set.split(';')[0]!;
       }
       body = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     } catch (error) {
@@ -674,12 +678,13 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
   const database = copy.env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: copy.env.DATABASE_URL, poolSize: 4 })
     : await openDatabase({ kind: 'pglite', dataDir: copy.env.DATA_DIR! });
-  const cookies = new Map<number, string>();
+  // One object per person, shared by their visits: the cookie a sign-in sets is the next visit's.
+  const signedIn = new Map<number, Person>();
   for (const person of [...people.student, ...people.teacher, ...people.parent])
-    cookies.set(
-      person.id,
-      `${SESSION_COOKIE}=${(await startSession(database.db, person.id, new Date())).token}`,
-    );
+    signedIn.set(person.id, {
+      ...person,
+      cookie: `${SESSION_COOKIE}=${(await startSession(database.db, person.id, new Date())).token}`,
+    });
   // The school's server ran all year: the digests due now went out at their hour, before the
   // evening, so the load is the people's visits (a run that crosses the hour sends the next ones).
   for (const due of duePeriods(new Date(), shape.timeZone))
@@ -704,7 +709,7 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
     const times = Array.from({ length: count }, () => rand() * seconds).sort((a, b) => a - b);
     times.forEach((at, i) => {
       const person = order[i % order.length]!;
-      arrivals.push({ at, visit, person: { ...person, cookie: cookies.get(person.id)! } });
+      arrivals.push({ at, visit, person: signedIn.get(person.id)! });
     });
   };
   plan(people.student, MIX.studentVisits, scripts.student);
@@ -740,7 +745,7 @@ async function evening(options: LoadOptions, copy: Copy): Promise<LoadReport> {
       const personRand = random(Math.floor(rand() * 2 ** 32));
       const think = () =>
         sleep(1000 * (MIX.thinkSeconds[0] + personRand() * (MIX.thinkSeconds[1] - MIX.thinkSeconds[0])));
-      const browser = new Browser(front.base, recorder, arrival.person.cookie);
+      const browser = new Browser(front.base, recorder, arrival.person);
       running.push(
         arrival.visit(browser, arrival.person, personRand, think).catch((error: unknown) => {
           recorder.errorSamples.push(`visit failed: ${String(error)}`);
