@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.ts';
 import { prepared } from '../db/prepared.ts';
 import { serverSecrets, sessions, users } from '../db/schema.ts';
