@@ -227,14 +227,26 @@ async function englishStaying(page: Page, label: string): Promise<string[]> {
   return found;
 }
 
-/** Sweeps each path in turn; `action` runs on a page before it is swept (a dialog opened, …). */
+/**
+ * Sweeps each path in turn: `prepare` runs before the page is swept (it narrows what the page
+ * lists), `action` after, and the page is swept again (a dialog opened, …).
+ */
 async function sweep(
   page: Page,
-  stops: { path: string; label: string; action?: (page: Page) => Promise<void> }[],
+  stops: {
+    path: string;
+    label: string;
+    prepare?: (page: Page) => Promise<void>;
+    action?: (page: Page) => Promise<void>;
+  }[],
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const stop of stops) {
     await open(page, stop.path);
+    if (stop.prepare) {
+      await stop.prepare(page);
+      await settle(page);
+    }
     problems.push(...(await englishStaying(page, stop.label)));
     if (stop.action) {
       await stop.action(page);
@@ -395,7 +407,18 @@ test.describe('a Korean browser shows no English text of common/ on any page', (
           await expect(p.getByRole('alert').first()).toBeVisible();
         },
       },
-      { path: '/questions', label: 'archive' },
+      {
+        path: '/questions',
+        label: 'archive',
+        // The archive lists every teacher's questions, newest first: on a server other browser
+        // tests share, their English questions would be listed too. A demo question alone shows
+        // the page's own words around a teacher's content the list above allows.
+        prepare: async (p) => {
+          await p.getByLabel(koAuthoringTexts.archiveTexts.searchText).fill('Loop output');
+          await p.getByRole('button', { name: koAuthoringTexts.archiveTexts.search, exact: true }).click();
+          await expect(p.getByRole('heading', { name: /Loop output/ }).first()).toBeVisible();
+        },
+      },
       {
         path: '/questions/modify?title=Loop',
         label: 'modify',
