@@ -50,7 +50,13 @@ async function slowHtmlProxy(target: string, pause: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Every connection is cut, not only idle ones: a socket the browser opened ahead and never used
+    // would hold close() open past the test's time-out.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
