@@ -4,7 +4,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { type Database, migrateToLatest, migrationsFolder, rowsOf, type Tx } from '../db/open.ts';
+import { type Database, migrateToLatest, migrationsFolder, rowsOf } from '../db/open.ts';
 import {
   appliedLevel,
   BACKUP_FORMAT,
